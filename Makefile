@@ -1,0 +1,45 @@
+# Every target sets up what it needs: a fresh machine needs nothing but python3 and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup demo test lint typecheck unit integration clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip setuptools wheel
+
+$(STAMP): $(BIN)/python pyproject.toml
+	# CPU torch first (a local wheel here), so nothing later pulls the CUDA build.
+	$(BIN)/pip install --quiet torch==2.13.0
+	# llama.cpp builds from source (~7 min once; pip caches the wheel), portable across CPUs.
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install --quiet llama-cpp-python==0.3.36
+	$(BIN)/pip install --quiet -e ".[local,dev]" --config-settings editable_mode=strict
+	touch $(STAMP)
+
+setup: $(STAMP)  ## virtual environment, dependencies and the verified local model weights
+	$(BIN)/pip install --quiet -e ".[local,dev]" --config-settings editable_mode=strict --no-deps
+	$(BIN)/contextorg models install
+
+demo: setup  ## the main job: answer the demo question with the embedded offline model
+	$(BIN)/contextorg ask
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: setup
+	$(BIN)/mypy -p contextorg
+
+unit: setup
+	$(BIN)/pytest -m "not integration"
+
+integration: setup
+	$(BIN)/pytest -m integration
+
+test: setup lint typecheck  ## everything CI runs: lint, types, unit and integration tests
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

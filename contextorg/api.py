@@ -1,0 +1,175 @@
+"""The Python entry points: ``ask``/``aask`` and the result they return."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from langchain_core.documents import Document
+from langchain_core.language_models import BaseChatModel
+from pydantic import BaseModel
+
+from contextorg.graphs.qa import graph as default_graph
+from contextorg.settings import get_settings
+from contextorg.state import (
+    Answer,
+    Context,
+    NodeUsage,
+    Organization,
+    Relation,
+    RunContext,
+    total_usage,
+)
+from contextorg.tools.inputs import InputError, check_question_and_contexts
+
+ContextLike = Context | Document | Mapping[str, Any]
+
+
+class Result(BaseModel):
+    """What :func:`ask` returns: the answer and how it was reached."""
+
+    question: str
+    answer: Answer
+    organization: Organization
+    relations: list[Relation]
+    usage: dict[str, NodeUsage]
+    seconds: float
+    """Wall time of the whole run (node seconds add up parallel work)."""
+
+    @property
+    def text(self) -> str:
+        """The rendered answer with citations."""
+        return self.answer.text
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-friendly summary (the CLI's ``--json`` output)."""
+        total = total_usage(self.usage)
+        return {
+            "question": self.question,
+            "answers": [a.model_dump() for a in self.answer.answers],
+            "text": self.answer.text,
+            "groups": [g.context_ids for g in self.organization.groups],
+            "group_questions": [g.question for g in self.organization.groups],
+            "dropped": self.organization.dropped,
+            "relations": [r.model_dump() for r in self.relations],
+            "usage": {
+                "llm_calls": total.llm_calls,
+                "input_tokens": total.input_tokens,
+                "output_tokens": total.output_tokens,
+                "seconds": round(self.seconds, 3),
+                "failures": total.failures,
+                "by_node": {k: v.model_dump() for k, v in self.usage.items()},
+            },
+            "dropped_citations": self.answer.dropped_citations,
+        }
+
+
+def as_contexts(items: Iterable[ContextLike]) -> list[Context]:
+    """Contexts from records, dicts or LangChain documents (ids default to their position)."""
+    contexts = []
+    for n, item in enumerate(items, start=1):
+        if isinstance(item, Context):
+            contexts.append(item)
+        elif isinstance(item, Document):
+            meta = dict(item.metadata)
+            contexts.append(
+                Context(
+                    id=str(item.id or meta.pop("id", n)),
+                    title=str(meta.pop("title", "")),
+                    text=item.page_content,
+                    source=meta.pop("source", None),
+                    metadata=meta,
+                )
+            )
+        else:
+            data = dict(item)
+            data.setdefault("id", str(n))
+            contexts.append(Context.model_validate(data))
+    return contexts
+
+
+def run_context(
+    *,
+    model: str | BaseChatModel | None = None,
+    strategy: str | None = None,
+    relations: str | None = None,
+    **options: Any,
+) -> RunContext:
+    """The run context from explicit choices, falling back to the environment, then defaults."""
+    chosen: dict[str, Any] = {"model": model if model is not None else get_settings().model}
+    if strategy is not None:
+        chosen["strategy"] = strategy
+    if relations is not None:
+        chosen["relations"] = relations
+    return RunContext(**chosen, **options)
+
+
+def ask(
+    question: str,
+    contexts: Iterable[ContextLike],
+    *,
+    model: str | BaseChatModel | None = None,
+    strategy: str | None = None,
+    relations: str | None = None,
+    graph: Any = None,
+    **options: Any,
+) -> Result:
+    """Answer ``question`` from ``contexts`` with every supported answer, cited.
+
+    Args:
+        question: The question.
+        contexts: ``Context`` records, dicts with ``id``/``title``/``text``, or documents.
+        model: Model name or instance for every role (default: the embedded local model).
+        strategy: ``corg`` (default), ``base`` or ``separate``.
+        relations: ``batched`` (default), ``pairwise`` or ``extract``.
+        graph: A compiled graph from ``build_graph`` (default: the standard one).
+        **options: Other :class:`RunContext` fields (``answer_model``, ``max_group_size``...).
+    """
+    items = as_contexts(contexts)
+    check_question_and_contexts(question, items)
+    context = run_context(model=model, strategy=strategy, relations=relations, **options)
+    started = time.perf_counter()
+    out = (graph or default_graph).invoke(
+        {"question": question, "contexts": items},
+        context=context,
+        config={"max_concurrency": context.max_concurrency},
+    )
+    return _result(question, out, time.perf_counter() - started)
+
+
+async def aask(
+    question: str,
+    contexts: Iterable[ContextLike],
+    *,
+    model: str | BaseChatModel | None = None,
+    strategy: str | None = None,
+    relations: str | None = None,
+    graph: Any = None,
+    **options: Any,
+) -> Result:
+    """Async :func:`ask`."""
+    items = as_contexts(contexts)
+    check_question_and_contexts(question, items)
+    context = run_context(model=model, strategy=strategy, relations=relations, **options)
+    started = time.perf_counter()
+    out = await (graph or default_graph).ainvoke(
+        {"question": question, "contexts": items},
+        context=context,
+        config={"max_concurrency": context.max_concurrency},
+    )
+    return _result(question, out, time.perf_counter() - started)
+
+
+def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
+    return Result(
+        question=question,
+        answer=out["answer"],
+        organization=out.get("organization") or Organization(groups=[]),
+        relations=out.get("relations", []),
+        usage=out.get("usage", {}),
+        seconds=seconds,
+    )
+
+
+__all__ = ["InputError", "Result", "aask", "as_contexts", "ask", "run_context"]

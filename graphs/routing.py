@@ -1,0 +1,37 @@
+"""Routing functions of the QA graph: pure functions of state and run-time context."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from langgraph.runtime import Runtime
+from langgraph.types import Send
+
+from contextorg.state import GroupTask, RunContext, State
+from contextorg.tools.inputs import check_question_and_contexts
+from contextorg.tools.organizers import get_organizer
+
+
+def route_start(
+    state: State, runtime: Runtime[RunContext]
+) -> Literal["classify_relations", "organize_groups"]:
+    """Check the input, then skip the relation graph when the strategy does not use it."""
+    check_question_and_contexts(state.get("question"), state.get("contexts"))
+    if get_organizer(runtime.context.strategy).needs_relations:
+        return "classify_relations"
+    return "organize_groups"
+
+
+def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
+    """One ``Send`` per group into ``answer_group``; straight to ``aggregate`` if none."""
+    by_id = {c.id: c for c in state["contexts"]}
+    groups = state["organization"].groups
+    if not groups:
+        return "aggregate"
+    return [
+        Send(
+            "answer_group",
+            GroupTask(group=group, contexts=[by_id[i] for i in group.context_ids]),
+        )
+        for group in groups
+    ]

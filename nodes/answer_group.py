@@ -1,0 +1,65 @@
+"""Node: answer one group, mapping the model's context numbers back to cited ids (§4.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from contextorg.prompts import answer_group as prompt
+from contextorg.prompts import tag
+from contextorg.prompts._render import render_contexts
+from contextorg.state import AnswerItem, Context, GroupAnswer, GroupTask, RunContext
+from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.text import mentions, normalize
+
+
+def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any]:
+    """Ask the answer model about one group; keep only citations of contexts it was given."""
+    meter = Meter()
+    group, contexts = task["group"], task["contexts"]
+    out = call_structured(
+        resolve_chat_model(runtime.context.model_for("answer")),
+        prompt.GroupAnswers,
+        prompt.TEMPLATE.format_messages(
+            contexts=render_contexts(contexts), question=group.question
+        ),
+        meter,
+        prompt=tag(prompt),
+    )
+    result = cite(group.id, out.answers if out else [], contexts)
+    result.failed = out is None
+    return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}
+
+
+def cite(group_id: int, answers: list[prompt.CitedAnswer], contexts: list[Context]) -> GroupAnswer:
+    """Turn numbered citations into context ids, dropping and counting invalid ones.
+
+    A number outside the group is dropped. When no cited context states the answer but
+    others in the group do, those are cited instead; an answer left with no citation at all
+    is not shown (and counted).
+    """
+    result = GroupAnswer(group_id=group_id, answers=[])
+    by_id = {c.id: c for c in contexts}
+    seen: set[str] = set()
+    for item in answers:
+        text = item.answer.strip()
+        if not text or normalize(text) in seen:
+            continue
+        valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
+        result.dropped_citations += len(item.contexts) - len(valid)
+        cited = list(dict.fromkeys(contexts[n - 1].id for n in valid))
+        if not any(mentions(by_id[c].text, text) for c in cited):
+            stating = [c.id for c in contexts if mentions(c.text, text)]
+            if stating:
+                cited = stating
+            elif not cited and len(contexts) == 1:
+                cited = [contexts[0].id]
+        if not cited:
+            result.uncited_answers += 1
+            continue
+        seen.add(normalize(text))
+        about = (item.about or "").strip() or None
+        result.answers.append(AnswerItem(answer=text, about=about, citations=cited))
+    return result

@@ -1,0 +1,27 @@
+"""Node: build the relation graph between the contexts (DESIGN §4.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from contextorg.state import Relation, RunContext, State
+from contextorg.tools.calls import Meter
+from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.relations import get_classifier
+
+
+def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
+    """Classify every pair of contexts with the configured classifier and model."""
+    meter = Meter()
+    context = runtime.context
+    graph = get_classifier(context.relations)(
+        state["question"],
+        state["contexts"],
+        resolve_chat_model(context.model_for("relation")),
+        meter,
+        context.max_concurrency,
+    )
+    relations = [Relation(a=a, b=b, label=label) for a, b, label in graph.pairs()]
+    return {"relations": relations, "usage": {"classify_relations": meter.usage()}}

@@ -1,0 +1,59 @@
+"""Graph channels: the input, the internal state, the output and the ``Send`` payload."""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated
+
+from typing_extensions import TypedDict
+
+from contextorg.state.records import (
+    Answer,
+    Context,
+    Group,
+    GroupAnswer,
+    NodeUsage,
+    Organization,
+    Relation,
+)
+
+
+def merge_usage(
+    left: dict[str, NodeUsage] | None, right: dict[str, NodeUsage] | None
+) -> dict[str, NodeUsage]:
+    """Reducer: add usage per node, so parallel group runs sum up."""
+    merged = dict(left or {})
+    for node, usage in (right or {}).items():
+        merged[node] = merged[node] + usage if node in merged else usage
+    return merged
+
+
+class _Question(TypedDict, total=False):
+    question: str
+
+
+class InputState(_Question, total=False):
+    """What a caller gives the graph: a question and the contexts to answer it from."""
+
+    contexts: list[Context]
+
+
+class OutputState(_Question, total=False):
+    """What a caller gets back: the answer and how it was reached."""
+
+    answer: Answer
+    organization: Organization
+    relations: list[Relation]
+    group_answers: Annotated[list[GroupAnswer], operator.add]
+    usage: Annotated[dict[str, NodeUsage], merge_usage]
+
+
+class State(InputState, OutputState, total=False):
+    """Everything the QA graph keeps while it runs."""
+
+
+class GroupTask(TypedDict):
+    """The ``Send`` payload for one group: its question and its contexts."""
+
+    group: Group
+    contexts: list[Context]

@@ -1,0 +1,126 @@
+"""Records that flow through the graph: contexts, relations, groups, answers and usage."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+RelationLabel = Literal[
+    "duplicated", "counterfactual", "distracting", "ambiguous", "unrelated", "irrelevant"
+]
+RELATION_LABELS: tuple[RelationLabel, ...] = (
+    "duplicated",
+    "counterfactual",
+    "distracting",
+    "ambiguous",
+    "unrelated",
+    "irrelevant",
+)
+
+
+class Context(BaseModel):
+    """One piece of evidence; its ``id`` is the citation key the user sees."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    title: str = ""
+    source: str | None = None
+    score: float | None = None
+    metadata: dict[str, object] = Field(default_factory=dict)
+
+
+class Relation(BaseModel):
+    """The relation between two contexts relative to the question (symmetric)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    a: str
+    b: str
+    label: RelationLabel
+
+
+class Group(BaseModel):
+    """Contexts answered together in one model call, with the question to ask them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    context_ids: list[str]
+    question: str
+
+
+class Organization(BaseModel):
+    """What the organizer did: the groups, what it dropped and why, and who supports whom."""
+
+    groups: list[Group]
+    dropped: dict[str, str] = Field(
+        default_factory=dict, description="context id -> reason it was left out"
+    )
+    supporting: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="kept context id -> dropped contexts that say the same thing",
+    )
+
+
+class AnswerItem(BaseModel):
+    """One supported answer and the contexts it comes from."""
+
+    answer: str
+    about: str | None = Field(
+        default=None, description="the entity or descriptor this answer is for, if any"
+    )
+    citations: list[str]
+
+
+class GroupAnswer(BaseModel):
+    """The answers one group produced, after citation validation."""
+
+    group_id: int
+    answers: list[AnswerItem]
+    dropped_citations: int = 0
+    """Citations of contexts the group was not given (removed)."""
+    uncited_answers: int = 0
+    """Answers left without any valid citation (not shown)."""
+    failed: bool = False
+    """The model gave no usable reply, even after a retry."""
+
+
+class Answer(BaseModel):
+    """The final answer: every supported answer with citations, and the rendered text."""
+
+    text: str
+    answers: list[AnswerItem]
+    out_of_scope: bool = False
+    dropped_citations: int = 0
+    uncited_answers: int = 0
+    failed_groups: int = 0
+
+
+class NodeUsage(BaseModel):
+    """Model calls, tokens and seconds spent by one node (summed over its runs)."""
+
+    llm_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    seconds: float = 0.0
+    failures: int = 0
+
+    def __add__(self, other: NodeUsage) -> NodeUsage:
+        return NodeUsage(
+            llm_calls=self.llm_calls + other.llm_calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            seconds=self.seconds + other.seconds,
+            failures=self.failures + other.failures,
+        )
+
+
+def total_usage(usage: dict[str, NodeUsage]) -> NodeUsage:
+    """Sum the usage of every node."""
+    total = NodeUsage()
+    for node in usage.values():
+        total = total + node
+    return total

@@ -1,0 +1,33 @@
+"""Run-time configuration of the QA graph (LangGraph ``context_schema``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from langchain_core.language_models import BaseChatModel
+
+
+@dataclass(kw_only=True)
+class RunContext:
+    """Which component fills each slot of a run; names keep it JSON-friendly.
+
+    Every model slot takes a registry name (``"local"``, ``"openai:gpt-4o-mini"``) or a
+    ``BaseChatModel`` instance. ``None`` for a role means "use ``model``".
+    """
+
+    model: str | BaseChatModel = "local"
+    relation_model: str | BaseChatModel | None = None
+    answer_model: str | BaseChatModel | None = None
+    relations: str = "batched"
+    """Relation classifier: ``batched``, ``pairwise`` or ``extract``."""
+    strategy: str = "corg"
+    """Organizer: ``corg``, ``base`` or ``separate``."""
+    max_group_size: int = 4
+    """Largest group one call answers; small models lose track of longer lists."""
+    max_concurrency: int = 4
+    """Model calls in flight at once inside one node."""
+
+    def model_for(self, role: str) -> str | BaseChatModel:
+        """The model for a role (``relation``, ``answer``), falling back to ``model``."""
+        chosen = {"relation": self.relation_model, "answer": self.answer_model}.get(role)
+        return self.model if chosen is None else chosen

@@ -1,0 +1,170 @@
+"""The QA graph end to end on the demo corpus with the scripted model."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from contextorg import Context, ScriptedChatModel, aask, ask, build_graph
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.nodes.aggregate import OUT_OF_SCOPE
+from contextorg.state import GroupAnswer, GroupTask
+from contextorg.tools.relation_graph import Reading
+from contextorg.testing import DEMO_READINGS, World
+
+
+@pytest.fixture
+def world() -> World:
+    return World(demo_contexts(), DEMO_READINGS)
+
+
+def answers_of(result: Any) -> dict[str, list[str]]:
+    return {a.answer: a.citations for a in result.answer.answers}
+
+
+@pytest.mark.parametrize("relations", ["batched", "pairwise", "extract"])
+def test_corg_finds_every_answer_with_citations(world: World, relations: str) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), relations=relations)
+    assert answers_of(result) == {
+        "1987": ["velmora-guide", "velmora-history"],
+        "1991": ["velmora-blog"],
+        "2004": ["port-aster", "lighthouse-list"],
+    }
+    dropped = result.organization.dropped
+    assert set(dropped) == {"festival", "velmora-history", "lighthouse-list"}
+    groups = [set(g.context_ids) for g in result.organization.groups]
+    assert not any({"velmora-guide", "velmora-blog"} <= g for g in groups), "conflict shared"
+    assert "According to [velmora-guide][velmora-history], the answer is 1987" in result.text
+    multi = [g for g in result.organization.groups if len(g.context_ids) > 1]
+    assert all(g.question.endswith("(all of them)?") for g in multi)
+    single = [g for g in result.organization.groups if len(g.context_ids) == 1]
+    assert all(g.question == DEMO_QUESTION for g in single)
+
+
+def test_batched_mirroring_saves_calls(world: World) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model())
+    usage = result.usage
+    assert usage["classify_relations"].llm_calls == 3  # of 15 pairs, 3 pivots were asked
+    assert len(result.relations) == 15
+    assert usage["organize_groups"].llm_calls == 1
+    assert usage["answer_group"].llm_calls == len(result.organization.groups) == 2
+    assert result.summary()["usage"]["llm_calls"] == 6
+    assert all(u.input_tokens > 0 and u.output_tokens > 0 for u in usage.values() if u.llm_calls)
+
+
+@pytest.mark.parametrize(("strategy", "groups", "calls"), [("base", 1, 1), ("separate", 6, 6)])
+def test_baselines(world: World, strategy: str, groups: int, calls: int) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), strategy=strategy)
+    assert len(result.organization.groups) == groups
+    assert result.summary()["usage"]["llm_calls"] == calls
+    assert "classify_relations" not in result.usage
+    assert {"1987", "1991", "2004"} == set(answers_of(result))
+    assert all(g.question == DEMO_QUESTION for g in result.organization.groups)
+
+
+def test_same_result_whatever_the_order_of_parallel_groups(world: World) -> None:
+    first = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), strategy="separate")
+    second = ask(
+        DEMO_QUESTION, demo_contexts(), model=world.model(), strategy="separate", max_concurrency=1
+    )
+    assert first.answer == second.answer
+
+
+def test_nothing_answers_gives_the_out_of_scope_message() -> None:
+    contexts = [Context(id=f"c{i}", text=f"Unrelated text number {i}.") for i in range(3)]
+    world = World(contexts, {c.id: Reading(False) for c in contexts})
+    result = ask("Who built the bridge?", contexts, model=world.model())
+    assert result.answer.out_of_scope
+    assert result.text == OUT_OF_SCOPE
+    assert result.answer.answers == []
+
+
+def test_invalid_citations_are_dropped_and_counted() -> None:
+    contexts = [Context(id="a", text="The bridge opened in 1901."), Context(id="b", text="Rain.")]
+
+    def respond(messages: Any, schema: Any) -> Any:
+        return {"answers": [{"answer": "1901", "contexts": [1, 7, 9]}, {"answer": "x", "contexts": [5]}]}
+
+    result = ask("When?", contexts, model=ScriptedChatModel(respond=respond), strategy="base")
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("1901", ["a"])]
+    assert result.answer.dropped_citations == 3
+    assert result.answer.uncited_answers == 1
+
+
+def test_citation_moves_to_the_context_that_states_the_answer() -> None:
+    contexts = [Context(id="a", text="Nothing here."), Context(id="b", text="It opened in 1901.")]
+    model = ScriptedChatModel(respond=lambda m, s: {"answers": [{"answer": "1901", "contexts": [1]}]})
+    result = ask("When?", contexts, model=model, strategy="base")
+    assert result.answer.answers[0].citations == ["b"]
+
+
+def test_unparsable_replies_retry_then_degrade_visibly() -> None:
+    contexts = [Context(id="a", text="The bridge opened in 1901.")]
+    seen: list[int] = []
+
+    def respond(messages: Any, schema: Any) -> str:
+        seen.append(len(messages))
+        return "{not json"
+
+    result = ask("When?", contexts, model=ScriptedChatModel(respond=respond), strategy="base")
+    assert seen == [2, 3], "one retry, with a note appended"
+    assert result.answer.out_of_scope and result.answer.failed_groups == 1
+    assert result.usage["answer_group"].failures == 1
+    assert result.usage["answer_group"].llm_calls == 2
+
+
+def test_a_node_can_be_swapped(world: World) -> None:
+    def answer_group(task: GroupTask) -> dict[str, Any]:
+        ids = [c.id for c in task["contexts"]]
+        return {"group_answers": [GroupAnswer(group_id=task["group"].id, answers=[])] if not ids else
+                [GroupAnswer.model_validate({"group_id": task["group"].id, "answers": [
+                    {"answer": "swapped", "citations": ids[:1]}]})]}
+
+    graph = build_graph(nodes={"answer_group": answer_group})
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), graph=graph)
+    assert [a.answer for a in result.answer.answers] == ["swapped"]
+
+
+def test_unknown_slot_is_rejected() -> None:
+    with pytest.raises(ValueError, match="unknown node slots"):
+        build_graph(nodes={"retreive": lambda s: {}})
+
+
+def test_async_and_streaming(world: World) -> None:
+    result = asyncio.run(aask(DEMO_QUESTION, demo_contexts(), model=world.model()))
+    assert {"1987", "1991", "2004"} == set(answers_of(result))
+    from contextorg.graphs.qa import graph
+    from contextorg.api import run_context
+
+    steps = [
+        next(iter(chunk))
+        for chunk in graph.stream(
+            {"question": DEMO_QUESTION, "contexts": demo_contexts()},
+            context=run_context(model=world.model()),
+            stream_mode="updates",
+        )
+    ]
+    assert steps[:2] == ["classify_relations", "organize_groups"]
+    assert steps[-1] == "aggregate" and steps.count("answer_group") == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "contexts", "message"),
+    [
+        ("", [Context(id="a", text="t")], "question is empty"),
+        ("Q?", [], "no contexts"),
+        ("Q?", [Context(id="a", text="t"), Context(id="a", text="u")], "appears twice"),
+    ],
+)
+def test_bad_input_is_named(question: str, contexts: list[Context], message: str) -> None:
+    from contextorg import InputError
+
+    with pytest.raises(InputError, match=message):
+        ask(question, contexts, model=ScriptedChatModel(respond=lambda m, s: "{}"))
+
+
+def test_unknown_strategy_is_named(world: World) -> None:
+    with pytest.raises(ValueError, match="unknown strategy 'nope'; choose one of corg, base"):
+        ask(DEMO_QUESTION, demo_contexts(), model=world.model(), strategy="nope")

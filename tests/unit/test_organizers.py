@@ -1,0 +1,103 @@
+"""CORG's organizer rules, on hand-made graphs and on random worlds (hypothesis)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contextorg import Context, build_relation_graph
+from contextorg.tools.organizers import descriptor_nulls, get_organizer, plan_corg
+from contextorg.tools.relation_graph import Reading, RelationGraph, relation_between
+
+readings = st.builds(
+    Reading,
+    answers=st.booleans(),
+    descriptor=st.sampled_from([None, "d1", "d2"]),
+    answer=st.sampled_from(["a1", "a2", "a3"]),
+)
+
+
+def setup(world: list[Reading], lengths: list[int] | None = None) -> tuple[list[Context], RelationGraph[str]]:
+    lengths = lengths or [10] * len(world)
+    contexts = [Context(id=f"c{i}", text="w " * n) for i, n in enumerate(lengths)]
+    by_id = {c.id: r for c, r in zip(contexts, world, strict=True)}
+    graph = build_relation_graph(
+        [c.id for c in contexts],
+        lambda p, others: [relation_between(by_id[p], by_id[o]) for o in others],
+    )
+    return contexts, graph
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(readings, min_size=1, max_size=14), st.integers(min_value=1, max_value=5))
+def test_corg_invariants(world: list[Reading], max_size: int) -> None:
+    contexts, graph = setup(world)
+    org = plan_corg(contexts, graph, max_size)
+    placed = [i for g in org.groups for i in g.context_ids]
+    assert len(placed) == len(set(placed)), "a context in two groups"
+    assert set(placed) | set(org.dropped) == {c.id for c in contexts}, "a context was lost"
+    assert not set(placed) & set(org.dropped)
+    assert all(len(g.context_ids) <= max_size for g in org.groups)
+    if any(r.answers for r in world) and len(world) > 1 and any(
+        graph.relation(a, b) != "irrelevant" for a, b in combinations(graph.ids, 2)
+    ):
+        truth = {c.id: r for c, r in zip(contexts, world, strict=True)}
+        assert all(truth[i].answers for i in placed), "an irrelevant context was kept"
+        for group in org.groups:
+            for a, b in combinations(group.context_ids, 2):
+                assert graph.relation(a, b) != "counterfactual", "conflicting contexts share a group"
+        kept_answers = {truth[i].answer for i in placed}
+        assert kept_answers == {r.answer for r in world if r.answers}, "an answer was lost"
+    for rep, others in org.supporting.items():
+        assert rep in placed and all(o in org.dropped for o in others)
+
+
+@given(st.lists(readings, min_size=2, max_size=10))
+def test_descriptor_nulls_agree_with_truth(world: list[Reading]) -> None:
+    contexts, graph = setup(world)
+    kept = [c.id for c, r in zip(contexts, world, strict=True) if r.answers]
+    for i, null in descriptor_nulls(graph, kept).items():
+        assert null == (world[int(i[1:])].descriptor is None)
+
+
+def test_rules_on_a_hand_made_world() -> None:
+    world = [
+        Reading(True, "Velmora", "1987"),  # c0
+        Reading(True, "Velmora", "1987"),  # c1 duplicate, longer
+        Reading(True, "Velmora", "1991"),  # c2 counterfactual
+        Reading(True, "Aster", "2004"),  # c3 distracting
+        Reading(True, None, "2004"),  # c4 ambiguous with c3
+        Reading(False),  # c5 irrelevant
+    ]
+    contexts, graph = setup(world, lengths=[10, 20, 10, 10, 10, 10])
+    org = plan_corg(contexts, graph, 4)
+    assert org.dropped.keys() == {"c0", "c4", "c5"}
+    assert org.supporting == {"c1": ["c0"], "c3": ["c4"]}
+    assert sorted(g.context_ids for g in org.groups) == [["c1"], ["c2", "c3"]]  # balanced by length
+
+
+def test_null_descriptor_with_a_different_answer_is_kept() -> None:
+    world = [Reading(True, "Aster", "2004"), Reading(True, None, "1999")]
+    contexts, graph = setup(world)
+    org = plan_corg(contexts, graph, 4)
+    assert not org.dropped and [g.context_ids for g in org.groups] == [["c0", "c1"]]
+
+
+def test_balancing_by_length_and_size() -> None:
+    world = [Reading(True, "x", "a"), Reading(True, "x", "b")] + [
+        Reading(True, f"d{i}", "c") for i in range(4)
+    ]
+    contexts, graph = setup(world, lengths=[5, 5, 40, 30, 20, 10])
+    org = plan_corg(contexts, graph, 3)
+    sizes = sorted(len(g.context_ids) for g in org.groups)
+    assert sizes == [3, 3]
+    tokens = sorted(sum(len(contexts[int(i[1:])].text.split()) for i in g.context_ids) for g in org.groups)
+    assert tokens == [55, 55]
+
+
+def test_unknown_organizer_named() -> None:
+    with pytest.raises(ValueError, match="choose one of corg, base, separate"):
+        get_organizer("kmeans")

@@ -1,0 +1,111 @@
+"""The edge-mirroring constructor equals the truth with an oracle classifier."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contextorg import build_relation_graph
+from contextorg.state import RELATION_LABELS, RelationLabel
+from contextorg.tools.relation_graph import Reading, compose, relation_between
+
+# Few values so that equal descriptors and answers (duplicates, conflicts) are common.
+readings = st.builds(
+    Reading,
+    answers=st.booleans(),
+    descriptor=st.sampled_from([None, "d1", "d2", "d3"]),
+    answer=st.sampled_from(["a1", "a2", "a3"]),
+)
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(readings, min_size=0, max_size=25))
+def test_graph_equals_truth(world: list[Reading]) -> None:
+    asked: list[tuple[int, int]] = []
+
+    def classify(pivot: int, others: list[int]) -> list[RelationLabel]:
+        asked.extend((pivot, o) for o in others)
+        return [relation_between(world[pivot], world[o]) for o in others]
+
+    ids = list(range(len(world)))
+    graph = build_relation_graph(ids, classify)
+    for a, b in combinations(ids, 2):
+        assert graph.relation(a, b) == relation_between(world[a], world[b])
+    assert graph.judgments == asked
+    assert len(set(map(frozenset, asked))) == len(asked), "a pair was asked twice"
+    assert graph.calls <= max(len(ids) - 1, 0)
+
+
+@given(readings, readings, readings)
+def test_compose_is_exact(p: Reading, x: Reading, y: Reading) -> None:
+    implied = compose(relation_between(p, x), relation_between(p, y))
+    if implied is not None:
+        assert implied == relation_between(x, y)
+
+
+def test_compose_covers_every_determined_combination() -> None:
+    """Every (rel(p,x), rel(p,y)) that admits one relation for (x, y) is composed."""
+    values = [
+        Reading(answers=a, descriptor=d, answer=ans)
+        for a in (True, False)
+        for d in (None, "d1", "d2", "d3")
+        for ans in ("a1", "a2", "a3")
+    ]
+    seen: dict[tuple[RelationLabel, RelationLabel], set[RelationLabel]] = {}
+    for p in values:
+        for x in values:
+            for y in values:
+                key = (relation_between(p, x), relation_between(p, y))
+                seen.setdefault(key, set()).add(relation_between(x, y))
+    for (to_x, to_y), outcomes in seen.items():
+        if len(outcomes) == 1:
+            assert compose(to_x, to_y) == next(iter(outcomes)), (to_x, to_y)
+        else:
+            assert compose(to_x, to_y) is None, (to_x, to_y, outcomes)
+
+
+def test_duplicates_cost_one_call() -> None:
+    world = [Reading(True, "d", "a")] * 6
+    graph = build_relation_graph(
+        list(range(6)),
+        lambda p, others: [relation_between(world[p], world[o]) for o in others],
+    )
+    assert graph.calls == 1
+    assert len(graph.judgments) == 5
+
+
+def test_relevance_from_relations() -> None:
+    world = [Reading(False), Reading(True, "d", "a"), Reading(True, None, "b")]
+    graph = build_relation_graph(
+        [0, 1, 2], lambda p, others: [relation_between(world[p], world[o]) for o in others]
+    )
+    assert graph.relevant() == {0: False, 1: True, 2: True}
+    lone = [Reading(False), Reading(True, "d", "a")]
+    graph = build_relation_graph(
+        [0, 1], lambda p, others: [relation_between(lone[p], lone[o]) for o in others]
+    )
+    assert graph.relevant() == {0: None, 1: None}
+
+
+@pytest.mark.parametrize(
+    ("labels", "message"),
+    [(["duplicated"], "1 labels for 2"), (["same", "same"], "unknown relation label")],
+)
+def test_bad_classifier_output_is_named(labels: list[str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        build_relation_graph([0, 1, 2], lambda p, others: labels)  # type: ignore[arg-type,return-value]
+
+
+def test_duplicate_ids_rejected() -> None:
+    with pytest.raises(ValueError, match="unique"):
+        build_relation_graph([1, 1], lambda p, o: ["duplicated"])
+
+
+def test_labels_are_the_documented_ones() -> None:
+    assert set(RELATION_LABELS) == {
+        "duplicated", "counterfactual", "distracting", "ambiguous", "unrelated", "irrelevant"
+    }

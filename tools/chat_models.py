@@ -1,0 +1,169 @@
+"""Chat models that answer in JSON constrained by a schema: the embedded llama.cpp model and
+the deterministic scripted model for tests."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from pathlib import Path
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.output_parsers import JsonOutputParser, PydanticOutputParser
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+Schema = dict[str, Any] | type[BaseModel]
+
+
+class JsonSchemaChatModel(BaseChatModel):
+    """A chat model whose structured output is JSON constrained by the schema itself.
+
+    Subclasses implement ``_complete(messages, json_schema, stop)`` returning the text and the
+    token counts; structured output binds the schema and parses the reply.
+    """
+
+    def _complete(
+        self, messages: list[BaseMessage], json_schema: dict[str, Any] | None, stop: list[str] | None
+    ) -> tuple[str, int, int]:
+        raise NotImplementedError
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        text, n_in, n_out = self._complete(messages, kwargs.get("json_schema"), stop)
+        message = AIMessage(
+            content=text,
+            usage_metadata={
+                "input_tokens": n_in,
+                "output_tokens": n_out,
+                "total_tokens": n_in + n_out,
+            },
+        )
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def with_structured_output(  # type: ignore[override]
+        self, schema: Schema, *, include_raw: bool = False, **kwargs: Any
+    ) -> Runnable[LanguageModelInput, Any]:
+        """Answer with JSON that follows ``schema`` (a pydantic model or a JSON schema)."""
+        if isinstance(schema, dict):
+            json_schema = schema
+            parser: Runnable[Any, Any] = JsonOutputParser()
+        else:
+            json_schema = schema.model_json_schema()
+            parser = PydanticOutputParser(pydantic_object=schema)
+        llm = self.bind(json_schema=json_schema)
+        if not include_raw:
+            return llm | parser
+        parsed = RunnablePassthrough.assign(
+            parsed=itemgetter("raw") | parser, parsing_error=lambda _: None
+        )
+        failed = RunnablePassthrough.assign(parsed=lambda _: None)
+        return RunnableMap(raw=llm) | parsed.with_fallbacks(
+            [failed], exception_key="parsing_error"
+        )
+
+
+_LOADED: dict[tuple[str, int, int | None], Any] = {}
+_LOAD_LOCK = threading.Lock()
+
+
+class LlamaCppChatModel(JsonSchemaChatModel):
+    """A GGUF model run in-process by llama-cpp-python, JSON output constrained by grammar.
+
+    One model file is loaded once per process and shared; calls are serialized because a
+    llama.cpp context is not thread-safe (parallel groups queue here, they do not crash).
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    model_path: Path
+    n_ctx: int = 4096
+    n_threads: int | None = None
+    max_tokens: int = 384
+    temperature: float = 0.0
+    repeat_penalty: float = 1.1
+    seed: int = 0
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def _llm_type(self) -> str:
+        return "llama-cpp"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model_path": str(self.model_path), "n_ctx": self.n_ctx}
+
+    def _llama(self) -> Any:
+        key = (str(self.model_path), self.n_ctx, self.n_threads)
+        with _LOAD_LOCK:
+            if key not in _LOADED:
+                from llama_cpp import Llama
+
+                _LOADED[key] = Llama(
+                    model_path=str(self.model_path),
+                    n_ctx=self.n_ctx,
+                    n_threads=self.n_threads,
+                    seed=self.seed,
+                    verbose=False,
+                )
+            return _LOADED[key]
+
+    def _complete(
+        self, messages: list[BaseMessage], json_schema: dict[str, Any] | None, stop: list[str] | None
+    ) -> tuple[str, int, int]:
+        llama = self._llama()
+        payload = [{"role": _role(m), "content": m.text} for m in messages]
+        options: dict[str, Any] = {
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "repeat_penalty": self.repeat_penalty,
+            "seed": self.seed,
+            "stop": stop,
+        }
+        if json_schema is not None:
+            options["response_format"] = {"type": "json_object", "schema": json_schema}
+        with self._lock:
+            out = llama.create_chat_completion(messages=payload, **options)
+        usage = out.get("usage") or {}
+        text = out["choices"][0]["message"]["content"] or ""
+        return text, int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
+
+
+Responder = Callable[[Sequence[BaseMessage], dict[str, Any] | None], str | dict[str, Any]]
+
+
+class ScriptedChatModel(JsonSchemaChatModel):
+    """A deterministic model for tests: its reply is a pure function of the messages.
+
+    ``respond(messages, json_schema)`` returns text, or a dict that is sent as JSON. Because
+    the reply depends only on the input, it is the same under parallel ``Send`` fan-out,
+    whatever order the calls run in. Tokens are counted as whitespace-separated words.
+    """
+
+    respond: Responder
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    def _complete(
+        self, messages: list[BaseMessage], json_schema: dict[str, Any] | None, stop: list[str] | None
+    ) -> tuple[str, int, int]:
+        reply = self.respond(messages, json_schema)
+        text = reply if isinstance(reply, str) else json.dumps(reply)
+        n_in = sum(len(m.text.split()) for m in messages)
+        return text, n_in, len(text.split())
+
+
+def _role(message: BaseMessage) -> str:
+    return {"human": "user", "ai": "assistant", "system": "system"}.get(message.type, "user")

@@ -1,0 +1,76 @@
+"""Input checks and loading, with errors that say what was wrong and what to do."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from contextorg.state.records import Context
+
+
+class InputError(ValueError):
+    """The question or the contexts cannot be used; the message says why and what to do."""
+
+
+def check_question_and_contexts(question: object, contexts: Sequence[Context] | None) -> None:
+    """Raise :class:`InputError` unless there is a question and uniquely named contexts."""
+    if not isinstance(question, str) or not question.strip():
+        raise InputError("the question is empty: pass the question to answer")
+    if not contexts:
+        raise InputError(
+            "there are no contexts to answer from: pass contexts (for example "
+            "`--contexts FILE.jsonl`, one {\"id\", \"title\", \"text\"} object per line)"
+        )
+    seen: set[str] = set()
+    for context in contexts:
+        if context.id in seen:
+            raise InputError(f"context id {context.id!r} appears twice: ids must be unique")
+        seen.add(context.id)
+
+
+def load_contexts(path: str | Path) -> list[Context]:
+    """Read contexts from a JSONL file: one ``{"id", "title", "text"}`` object per line.
+
+    Extra keys go to ``metadata`` (``source`` and ``score`` are kept as such); blank lines
+    are skipped. Any problem raises :class:`InputError` naming the line.
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise InputError(f"no such contexts file: {file}")
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
+    contexts: list[Context] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{file}, line {number}: not valid JSON ({exc.msg})") from None
+        if not isinstance(record, dict):
+            raise InputError(f"{file}, line {number}: expected a JSON object, got {line[:40]}")
+        contexts.append(_context(record, f"{file}, line {number}"))
+    if not contexts:
+        raise InputError(f"{file} has no contexts: write one JSON object per line")
+    check_question_and_contexts("-", contexts)
+    return contexts
+
+
+def _context(record: dict[str, object], where: str) -> Context:
+    known = {"id", "title", "text", "source", "score"}
+    fields = {k: v for k, v in record.items() if k in known}
+    if "id" in fields and isinstance(fields["id"], int):
+        fields["id"] = str(fields["id"])
+    metadata = {k: v for k, v in record.items() if k not in known}
+    try:
+        return Context.model_validate({**fields, "metadata": metadata})
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors()
+        )
+        raise InputError(f"{where}: {problems} (need a non-empty \"id\" and \"text\")") from None

@@ -1,0 +1,97 @@
+"""One registry that turns a model name, or an instance, into a chat model.
+
+Names: ``local`` (the embedded 1.5B model), ``local:0.5b``, ``gguf:/path/to/model.gguf``,
+``openai:MODEL`` (OpenAI or any OpenAI-compatible server via ``OPENAI_BASE_URL``). New
+prefixes are one :func:`register_chat_model` call.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from langchain_core.language_models import BaseChatModel
+
+from contextorg.settings import get_settings
+from contextorg.tools.chat_models import LlamaCppChatModel
+from contextorg.tools.weights import DEFAULT_WEIGHTS, ensure_weights
+
+ALLOW_MODEL_REQUESTS = True
+"""Set to False (the unit tests do) to make resolving any real model an error."""
+
+Factory = Callable[[str], BaseChatModel]
+_FACTORIES: dict[str, tuple[Factory, bool]] = {}
+_CACHE: dict[str, BaseChatModel] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+class ModelNotAllowedError(RuntimeError):
+    """A real model was requested while model requests are disabled."""
+
+
+def register_chat_model(prefix: str, factory: Factory, *, real: bool = True) -> None:
+    """Make ``prefix:REST`` (or bare ``prefix``) resolve through ``factory(REST)``.
+
+    ``real=False`` marks a model that reaches no network and loads no weights (a test model),
+    which stays allowed when model requests are disabled.
+    """
+    _FACTORIES[prefix] = (factory, real)
+    for cached in [name for name in _CACHE if name.partition(":")[0] == prefix]:
+        del _CACHE[cached]
+
+
+def resolve_chat_model(spec: str | BaseChatModel) -> BaseChatModel:
+    """The chat model for a name or an instance; instances pass through unchanged."""
+    if isinstance(spec, BaseChatModel):
+        return spec
+    prefix, _, rest = spec.partition(":")
+    if prefix not in _FACTORIES:
+        raise ValueError(
+            f"unknown model {spec!r}: use one of {', '.join(sorted(_FACTORIES))} "
+            "(for example 'local' or 'openai:gpt-4o-mini') or pass a BaseChatModel"
+        )
+    factory, real = _FACTORIES[prefix]
+    if real and not ALLOW_MODEL_REQUESTS:
+        raise ModelNotAllowedError(
+            f"model requests are disabled here; got {spec!r}. Use a ScriptedChatModel in tests."
+        )
+    with _CACHE_LOCK:
+        if spec not in _CACHE:
+            _CACHE[spec] = factory(rest)
+        return _CACHE[spec]
+
+
+def _local(size: str) -> BaseChatModel:
+    return _gguf(str(ensure_weights(size or DEFAULT_WEIGHTS)))
+
+
+def _gguf(path: str) -> BaseChatModel:
+    model_path = Path(path).expanduser()
+    if not model_path.is_file():
+        raise FileNotFoundError(f"no GGUF model file at {model_path}")
+    settings = get_settings()
+    return LlamaCppChatModel(
+        model_path=model_path, n_ctx=settings.n_ctx, n_threads=settings.threads
+    )
+
+
+def _openai(model: str) -> BaseChatModel:
+    from langchain_openai import ChatOpenAI
+
+    if not model:
+        raise ValueError("name the model after the prefix, for example 'openai:gpt-4o-mini'")
+    base_url = os.environ.get("OPENAI_BASE_URL")
+    # Local OpenAI-compatible servers (vLLM, llama.cpp, Ollama) accept any key.
+    api_key = os.environ.get("OPENAI_API_KEY") or ("not-needed" if base_url else None)
+    if api_key is None:
+        raise ValueError(
+            f"openai:{model} needs OPENAI_API_KEY, or OPENAI_BASE_URL for a compatible server"
+        )
+    return ChatOpenAI(model=model, base_url=base_url, api_key=api_key, temperature=0)
+
+
+register_chat_model("local", _local)
+register_chat_model("gguf", _gguf)
+register_chat_model("openai", _openai)

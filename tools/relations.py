@@ -1,0 +1,155 @@
+"""Relation classifiers backed by a chat model: ``batched``, ``pairwise`` and ``extract``.
+
+Each takes the question and the contexts and returns the full relation graph; the first two
+ask the model about pairs through edge mirroring, ``extract`` reads every context once
+(concurrently) and compares the readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables.config import ContextThreadPoolExecutor
+
+from contextorg.prompts import extract_reading, relation_batched, relation_pairwise, tag
+from contextorg.prompts._render import render_contexts
+from contextorg.state.records import Context, RelationLabel
+from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.relation_graph import (
+    Reading,
+    RelationGraph,
+    build_relation_graph,
+    relation_between,
+)
+from contextorg.tools.text import same_answer, same_descriptor
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+FALLBACK: RelationLabel = "distracting"
+"""Used when the model gives no usable label: keeps both contexts, in the same group."""
+
+
+class RelationClassifier(Protocol):
+    """Builds the relation graph of ``contexts`` for ``question`` with ``model``."""
+
+    def __call__(
+        self,
+        question: str,
+        contexts: Sequence[Context],
+        model: BaseChatModel,
+        meter: Meter,
+        max_concurrency: int = 4,
+    ) -> RelationGraph[str]: ...
+
+
+def classify_batched(
+    question: str,
+    contexts: Sequence[Context],
+    model: BaseChatModel,
+    meter: Meter,
+    max_concurrency: int = 4,
+) -> RelationGraph[str]:
+    """One call per pivot: the relation of the pivot to every unresolved context."""
+    by_id = {c.id: c for c in contexts}
+
+    def classify(pivot: str, others: list[str]) -> list[RelationLabel]:
+        shown = [by_id[pivot], *(by_id[o] for o in others)]
+        messages = relation_batched.TEMPLATE.format_messages(
+            contexts=render_contexts(shown), question=question, last=len(shown)
+        )
+        out = call_structured(
+            model, relation_batched.BatchedRelations, messages, meter, prompt=tag(relation_batched)
+        )
+        labels = {r.context: r.relation for r in out.relations} if out else {}
+        return [labels.get(number, FALLBACK) for number in range(2, len(shown) + 1)]
+
+    return build_relation_graph([c.id for c in contexts], classify)
+
+
+def classify_pairwise(
+    question: str,
+    contexts: Sequence[Context],
+    model: BaseChatModel,
+    meter: Meter,
+    max_concurrency: int = 4,
+) -> RelationGraph[str]:
+    """One call per pair asked; the pairs of one pivot run concurrently."""
+    by_id = {c.id: c for c in contexts}
+
+    def one_pair(pivot: str, other: str) -> RelationLabel:
+        messages = relation_pairwise.TEMPLATE.format_messages(
+            contexts=render_contexts([by_id[pivot], by_id[other]]), question=question
+        )
+        out = call_structured(
+            model, relation_pairwise.PairRelation, messages, meter, prompt=tag(relation_pairwise)
+        )
+        return out.relation if out else FALLBACK
+
+    def classify(pivot: str, others: list[str]) -> list[RelationLabel]:
+        return _concurrently(lambda o: one_pair(pivot, o), others, max_concurrency)
+
+    return build_relation_graph([c.id for c in contexts], classify)
+
+
+def classify_extract(
+    question: str,
+    contexts: Sequence[Context],
+    model: BaseChatModel,
+    meter: Meter,
+    max_concurrency: int = 4,
+) -> RelationGraph[str]:
+    """One call per context reading (answer, entity, descriptor); relations by comparison."""
+
+    def read(context: Context) -> Reading:
+        messages = extract_reading.TEMPLATE.format_messages(
+            contexts=render_contexts([context]), question=question
+        )
+        out = call_structured(
+            model, extract_reading.ContextReading, messages, meter, prompt=tag(extract_reading)
+        )
+        if out is None or not out.answers_question or not (out.answer or "").strip():
+            return Reading(answers=False)
+        return Reading(answers=True, descriptor=out.descriptor or None, answer=out.answer)
+
+    readings = dict(
+        zip([c.id for c in contexts], _concurrently(read, contexts, max_concurrency), strict=True)
+    )
+    graph = build_relation_graph(
+        [c.id for c in contexts],
+        lambda pivot, others: [
+            relation_between(readings[pivot], readings[o], same_descriptor, same_answer)
+            for o in others
+        ],
+    )
+    graph.readings = readings
+    return graph
+
+
+def _concurrently(fn: Callable[[T], R], items: Sequence[T], limit: int) -> list[R]:
+    if len(items) <= 1 or limit <= 1:
+        return [fn(item) for item in items]
+    with ContextThreadPoolExecutor(max_workers=limit) as pool:
+        return list(pool.map(fn, items))
+
+
+CLASSIFIERS: dict[str, RelationClassifier] = {
+    "batched": classify_batched,
+    "pairwise": classify_pairwise,
+    "extract": classify_extract,
+}
+"""Relation classifiers by name; a new one is one function and one line here."""
+
+
+def get_classifier(name: str | RelationClassifier) -> RelationClassifier:
+    """The classifier for a name, or the callable itself."""
+    if not isinstance(name, str):
+        return name
+    try:
+        return CLASSIFIERS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown relation classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}"
+        ) from None

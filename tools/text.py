@@ -1,0 +1,43 @@
+"""Text normalization for comparing answers and descriptors, and for checking citations."""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCT = str.maketrans("", "", string.punctuation)
+
+
+def normalize(text: str | None) -> str:
+    """Lowercase, drop accents, punctuation and articles, squeeze spaces (SQuAD-style)."""
+    if not text:
+        return ""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = text.translate(_PUNCT)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def same_answer(a: str | None, b: str | None) -> bool:
+    """Two answers agree if, normalized, one's words are all in the other ("3,559" ~ "3,559 people")."""
+    left, right = normalize(a).split(), normalize(b).split()
+    if not left or not right:
+        return not left and not right
+    short, long = sorted((left, right), key=len)
+    return set(short) <= set(long)
+
+
+def same_descriptor(a: str | None, b: str | None) -> bool:
+    """Two descriptors match if, normalized, they share at least half of their words."""
+    left, right = set(normalize(a).split()), set(normalize(b).split())
+    if not left or not right:
+        return not left and not right
+    return len(left & right) / len(left | right) >= 0.5
+
+
+def mentions(text: str, answer: str) -> bool:
+    """Whether ``text`` states ``answer``: every word of the normalized answer appears in it."""
+    words = normalize(answer).split()
+    return bool(words) and set(words) <= set(normalize(text).split())
