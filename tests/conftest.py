@@ -11,7 +11,9 @@ from contextorg.tools import models
 
 
 @pytest.fixture(autouse=True)
-def _no_real_models(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _no_real_models(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
     if request.node.get_closest_marker("integration"):
         yield
         return

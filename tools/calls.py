@@ -7,7 +7,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
@@ -81,7 +81,7 @@ def call_structured(
     attempt = list(messages)
     error: object = None
     for _ in range(retries + 1):
-        out = runnable.invoke(attempt)
+        out = cast(dict[str, Any], runnable.invoke(attempt))
         meter.record(out.get("raw"))
         parsed = out.get("parsed")
         if isinstance(parsed, schema):
@@ -95,5 +95,7 @@ def call_structured(
             error = out.get("parsing_error")
         attempt = [*messages, HumanMessage(RETRY_NOTE)]
     meter.fail()
-    logger.warning("%s: no valid %s after %d tries: %s", prompt, schema.__name__, retries + 1, error)
+    logger.warning(
+        "%s: no valid %s after %d tries: %s", prompt, schema.__name__, retries + 1, error
+    )
     return None

@@ -1,5 +1,7 @@
-"""Chat models that answer in JSON constrained by a schema: the embedded llama.cpp model and
-the deterministic scripted model for tests."""
+"""Chat models whose structured output is JSON constrained by the schema.
+
+The embedded llama.cpp model, and the deterministic scripted model for tests.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +31,10 @@ class JsonSchemaChatModel(BaseChatModel):
     """
 
     def _complete(
-        self, messages: list[BaseMessage], json_schema: dict[str, Any] | None, stop: list[str] | None
+        self,
+        messages: list[BaseMessage],
+        json_schema: dict[str, Any] | None,
+        stop: list[str] | None,
     ) -> tuple[str, int, int]:
         raise NotImplementedError
 
@@ -51,7 +56,7 @@ class JsonSchemaChatModel(BaseChatModel):
         )
         return ChatResult(generations=[ChatGeneration(message=message)])
 
-    def with_structured_output(  # type: ignore[override]
+    def with_structured_output(
         self, schema: Schema, *, include_raw: bool = False, **kwargs: Any
     ) -> Runnable[LanguageModelInput, Any]:
         """Answer with JSON that follows ``schema`` (a pydantic model or a JSON schema)."""
@@ -68,9 +73,7 @@ class JsonSchemaChatModel(BaseChatModel):
             parsed=itemgetter("raw") | parser, parsing_error=lambda _: None
         )
         failed = RunnablePassthrough.assign(parsed=lambda _: None)
-        return RunnableMap(raw=llm) | parsed.with_fallbacks(
-            [failed], exception_key="parsing_error"
-        )
+        return RunnableMap(raw=llm) | parsed.with_fallbacks([failed], exception_key="parsing_error")
 
 
 _LOADED: dict[tuple[str, int, int | None], Any] = {}
@@ -119,7 +122,10 @@ class LlamaCppChatModel(JsonSchemaChatModel):
             return _LOADED[key]
 
     def _complete(
-        self, messages: list[BaseMessage], json_schema: dict[str, Any] | None, stop: list[str] | None
+        self,
+        messages: list[BaseMessage],
+        json_schema: dict[str, Any] | None,
+        stop: list[str] | None,
     ) -> tuple[str, int, int]:
         llama = self._llama()
         payload = [{"role": _role(m), "content": m.text} for m in messages]
@@ -157,7 +163,10 @@ class ScriptedChatModel(JsonSchemaChatModel):
         return "scripted"
 
     def _complete(
-        self, messages: list[BaseMessage], json_schema: dict[str, Any] | None, stop: list[str] | None
+        self,
+        messages: list[BaseMessage],
+        json_schema: dict[str, Any] | None,
+        stop: list[str] | None,
     ) -> tuple[str, int, int]:
         reply = self.respond(messages, json_schema)
         text = reply if isinstance(reply, str) else json.dumps(reply)

@@ -22,7 +22,7 @@ def check_question_and_contexts(question: object, contexts: Sequence[Context] | 
     if not contexts:
         raise InputError(
             "there are no contexts to answer from: pass contexts (for example "
-            "`--contexts FILE.jsonl`, one {\"id\", \"title\", \"text\"} object per line)"
+            '`--contexts FILE.jsonl`, one {"id", "title", "text"} object per line)'
         )
     seen: set[str] = set()
     for context in contexts:
@@ -73,4 +73,4 @@ def _context(record: dict[str, object], where: str) -> Context:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors()
         )
-        raise InputError(f"{where}: {problems} (need a non-empty \"id\" and \"text\")") from None
+        raise InputError(f'{where}: {problems} (need a non-empty "id" and "text")') from None

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
+from pydantic import SecretStr
 
 from contextorg.settings import get_settings
 from contextorg.tools.chat_models import LlamaCppChatModel
@@ -89,7 +90,7 @@ def _openai(model: str) -> BaseChatModel:
         raise ValueError(
             f"openai:{model} needs OPENAI_API_KEY, or OPENAI_BASE_URL for a compatible server"
         )
-    return ChatOpenAI(model=model, base_url=base_url, api_key=api_key, temperature=0)
+    return ChatOpenAI(model=model, base_url=base_url, api_key=SecretStr(api_key), temperature=0)
 
 
 register_chat_model("local", _local)

@@ -113,9 +113,7 @@ def build_relation_graph(ids: Sequence[K], classify: Classify[K]) -> RelationGra
         others = [j for j in order if j != pivot and frozenset((pivot, j)) in unknown]
         labels = list(classify(pivot, others))
         if len(labels) != len(others):
-            raise ValueError(
-                f"classify returned {len(labels)} labels for {len(others)} contexts"
-            )
+            raise ValueError(f"classify returned {len(labels)} labels for {len(others)} contexts")
         graph.calls += 1
         for other, label in zip(others, labels, strict=True):
             if label not in RELATION_LABELS:

@@ -42,7 +42,9 @@ class RelationClassifier(Protocol):
         model: BaseChatModel,
         meter: Meter,
         max_concurrency: int = 4,
-    ) -> RelationGraph[str]: ...
+    ) -> RelationGraph[str]:
+        """The relation graph, counting model calls in ``meter``."""
+        ...
 
 
 def classify_batched(

@@ -21,7 +21,10 @@ def normalize(text: str | None) -> str:
 
 
 def same_answer(a: str | None, b: str | None) -> bool:
-    """Two answers agree if, normalized, one's words are all in the other ("3,559" ~ "3,559 people")."""
+    """Two answers agree if, normalized, one's words are all in the other.
+
+    So "3,559" and "3,559 people" agree; "1987" and "1991" do not.
+    """
     left, right = normalize(a).split(), normalize(b).split()
     if not left or not right:
         return not left and not right

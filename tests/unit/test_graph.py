@@ -11,8 +11,8 @@ from contextorg import Context, ScriptedChatModel, aask, ask, build_graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.aggregate import OUT_OF_SCOPE
 from contextorg.state import GroupAnswer, GroupTask
-from contextorg.tools.relation_graph import Reading
 from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.relation_graph import Reading
 
 
 @pytest.fixture
@@ -85,7 +85,9 @@ def test_invalid_citations_are_dropped_and_counted() -> None:
     contexts = [Context(id="a", text="The bridge opened in 1901."), Context(id="b", text="Rain.")]
 
     def respond(messages: Any, schema: Any) -> Any:
-        return {"answers": [{"answer": "1901", "contexts": [1, 7, 9]}, {"answer": "x", "contexts": [5]}]}
+        return {
+            "answers": [{"answer": "1901", "contexts": [1, 7, 9]}, {"answer": "x", "contexts": [5]}]
+        }
 
     result = ask("When?", contexts, model=ScriptedChatModel(respond=respond), strategy="base")
     assert [(a.answer, a.citations) for a in result.answer.answers] == [("1901", ["a"])]
@@ -95,7 +97,9 @@ def test_invalid_citations_are_dropped_and_counted() -> None:
 
 def test_citation_moves_to_the_context_that_states_the_answer() -> None:
     contexts = [Context(id="a", text="Nothing here."), Context(id="b", text="It opened in 1901.")]
-    model = ScriptedChatModel(respond=lambda m, s: {"answers": [{"answer": "1901", "contexts": [1]}]})
+    model = ScriptedChatModel(
+        respond=lambda m, s: {"answers": [{"answer": "1901", "contexts": [1]}]}
+    )
     result = ask("When?", contexts, model=model, strategy="base")
     assert result.answer.answers[0].citations == ["b"]
 
@@ -118,9 +122,18 @@ def test_unparsable_replies_retry_then_degrade_visibly() -> None:
 def test_a_node_can_be_swapped(world: World) -> None:
     def answer_group(task: GroupTask) -> dict[str, Any]:
         ids = [c.id for c in task["contexts"]]
-        return {"group_answers": [GroupAnswer(group_id=task["group"].id, answers=[])] if not ids else
-                [GroupAnswer.model_validate({"group_id": task["group"].id, "answers": [
-                    {"answer": "swapped", "citations": ids[:1]}]})]}
+        return {
+            "group_answers": [GroupAnswer(group_id=task["group"].id, answers=[])]
+            if not ids
+            else [
+                GroupAnswer.model_validate(
+                    {
+                        "group_id": task["group"].id,
+                        "answers": [{"answer": "swapped", "citations": ids[:1]}],
+                    }
+                )
+            ]
+        }
 
     graph = build_graph(nodes={"answer_group": answer_group})
     result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), graph=graph)
@@ -135,8 +148,8 @@ def test_unknown_slot_is_rejected() -> None:
 def test_async_and_streaming(world: World) -> None:
     result = asyncio.run(aask(DEMO_QUESTION, demo_contexts(), model=world.model()))
     assert {"1987", "1991", "2004"} == set(answers_of(result))
-    from contextorg.graphs.qa import graph
     from contextorg.api import run_context
+    from contextorg.graphs.qa import graph
 
     steps = [
         next(iter(chunk))

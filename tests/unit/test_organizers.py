@@ -20,7 +20,9 @@ readings = st.builds(
 )
 
 
-def setup(world: list[Reading], lengths: list[int] | None = None) -> tuple[list[Context], RelationGraph[str]]:
+def setup(
+    world: list[Reading], lengths: list[int] | None = None
+) -> tuple[list[Context], RelationGraph[str]]:
     lengths = lengths or [10] * len(world)
     contexts = [Context(id=f"c{i}", text="w " * n) for i, n in enumerate(lengths)]
     by_id = {c.id: r for c, r in zip(contexts, world, strict=True)}
@@ -41,14 +43,18 @@ def test_corg_invariants(world: list[Reading], max_size: int) -> None:
     assert set(placed) | set(org.dropped) == {c.id for c in contexts}, "a context was lost"
     assert not set(placed) & set(org.dropped)
     assert all(len(g.context_ids) <= max_size for g in org.groups)
-    if any(r.answers for r in world) and len(world) > 1 and any(
-        graph.relation(a, b) != "irrelevant" for a, b in combinations(graph.ids, 2)
+    if (
+        any(r.answers for r in world)
+        and len(world) > 1
+        and any(graph.relation(a, b) != "irrelevant" for a, b in combinations(graph.ids, 2))
     ):
         truth = {c.id: r for c, r in zip(contexts, world, strict=True)}
         assert all(truth[i].answers for i in placed), "an irrelevant context was kept"
         for group in org.groups:
             for a, b in combinations(group.context_ids, 2):
-                assert graph.relation(a, b) != "counterfactual", "conflicting contexts share a group"
+                assert graph.relation(a, b) != "counterfactual", (
+                    "conflicting contexts share a group"
+                )
         kept_answers = {truth[i].answer for i in placed}
         assert kept_answers == {r.answer for r in world if r.answers}, "an answer was lost"
     for rep, others in org.supporting.items():
@@ -94,7 +100,9 @@ def test_balancing_by_length_and_size() -> None:
     org = plan_corg(contexts, graph, 3)
     sizes = sorted(len(g.context_ids) for g in org.groups)
     assert sizes == [3, 3]
-    tokens = sorted(sum(len(contexts[int(i[1:])].text.split()) for i in g.context_ids) for g in org.groups)
+    tokens = sorted(
+        sum(len(contexts[int(i[1:])].text.split()) for i in g.context_ids) for g in org.groups
+    )
     assert tokens == [55, 55]
 
 

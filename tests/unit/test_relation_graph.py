@@ -21,7 +21,6 @@ readings = st.builds(
 )
 
 
-
 @settings(max_examples=300, deadline=None)
 @given(st.lists(readings, min_size=0, max_size=25))
 def test_graph_equals_truth(world: list[Reading]) -> None:
@@ -107,5 +106,10 @@ def test_duplicate_ids_rejected() -> None:
 
 def test_labels_are_the_documented_ones() -> None:
     assert set(RELATION_LABELS) == {
-        "duplicated", "counterfactual", "distracting", "ambiguous", "unrelated", "irrelevant"
+        "duplicated",
+        "counterfactual",
+        "distracting",
+        "ambiguous",
+        "unrelated",
+        "irrelevant",
     }
