@@ -11,8 +11,10 @@ from typing import Annotated, ParamSpec
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from contextorg.api import Result, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
@@ -46,13 +48,13 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
         try:
             command(*args, **kwargs)
         except EXPECTED as exc:
-            err.print(f"[red]error:[/red] {exc}", highlight=False)
+            err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
             raise typer.Exit(2) from None
         except Exception as exc:
             if os.environ.get("CONTEXTORG_DEBUG"):
                 raise
             err.print(
-                f"[red]unexpected error:[/red] {type(exc).__name__}: {exc}\n"
+                f"[red]unexpected error:[/red] {type(exc).__name__}: {escape(str(exc))}\n"
                 "Set CONTEXTORG_DEBUG=1 to see the traceback.",
                 highlight=False,
             )
@@ -121,17 +123,17 @@ def models_install(
 
 
 def _show(result: Result) -> None:
-    out.print(Panel(result.text, title=result.question, border_style="green"))
+    out.print(Panel(Text(result.text), title=escape(result.question), border_style="green"))
     groups = Table(title="Groups", show_lines=False)
     groups.add_column("#", justify="right")
     groups.add_column("contexts")
     groups.add_column("question")
     for group in result.organization.groups:
-        groups.add_row(str(group.id), ", ".join(group.context_ids), group.question)
+        groups.add_row(str(group.id), Text(", ".join(group.context_ids)), Text(group.question))
     out.print(groups)
     if result.organization.dropped:
         for context_id, reason in result.organization.dropped.items():
-            out.print(f"  [dim]left out {context_id}: {reason}[/dim]")
+            out.print(Text(f"  left out {context_id}: {reason}", style="dim"))
     summary = result.summary()["usage"]
     out.print(
         f"[dim]{summary['llm_calls']} model calls, {summary['input_tokens']} input and "

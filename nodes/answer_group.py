@@ -36,9 +36,9 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
 def cite(group_id: int, answers: list[prompt.CitedAnswer], contexts: list[Context]) -> GroupAnswer:
     """Turn numbered citations into context ids, dropping and counting invalid ones.
 
-    A number outside the group is dropped. When no cited context states the answer but
-    others in the group do, those are cited instead; an answer left with no citation at all
-    is not shown (and counted).
+    A number outside the group is dropped. When some cited contexts state the answer, the
+    cited ones that do not are dropped; when none does but others in the group do, those are
+    cited instead. An answer left with no citation at all is not shown (and counted).
     """
     result = GroupAnswer(group_id=group_id, answers=[])
     by_id = {c.id: c for c in contexts}
@@ -50,7 +50,12 @@ def cite(group_id: int, answers: list[prompt.CitedAnswer], contexts: list[Contex
         valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
         result.dropped_citations += len(item.contexts) - len(valid)
         cited = list(dict.fromkeys(contexts[n - 1].id for n in valid))
-        if not any(mentions(by_id[c].text, text) for c in cited):
+        stating = [c for c in cited if mentions(by_id[c].text, text)]
+        if stating:
+            result.dropped_citations += len(cited) - len(stating)
+            cited = stating
+        else:
+            # The model cited nothing that states the answer: cite what does, if anything.
             stating = [c.id for c in contexts if mentions(c.text, text)]
             if stating:
                 cited = stating

@@ -181,3 +181,17 @@ def test_bad_input_is_named(question: str, contexts: list[Context], message: str
 def test_unknown_strategy_is_named(world: World) -> None:
     with pytest.raises(ValueError, match="unknown strategy 'nope'; choose one of corg, base"):
         ask(DEMO_QUESTION, demo_contexts(), model=world.model(), strategy="nope")
+
+
+def test_citations_that_do_not_state_the_answer_are_dropped_when_others_do() -> None:
+    contexts = [
+        Context(id="a", text="It opened in 1901."),
+        Context(id="b", text="A festival in August."),
+        Context(id="c", text="Opened 1901, rebuilt 1950."),
+    ]
+    model = ScriptedChatModel(
+        respond=lambda m, s: {"answers": [{"answer": "1901", "contexts": [1, 2, 3]}]}
+    )
+    result = ask("When?", contexts, model=model, strategy="base")
+    assert result.answer.answers[0].citations == ["a", "c"]
+    assert result.answer.dropped_citations == 1

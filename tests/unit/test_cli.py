@@ -1,0 +1,104 @@
+"""The command line: JSON output, and a clear message with no traceback for bad input."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from contextorg.cli import main
+from contextorg.demo import demo_contexts
+from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.models import register_chat_model
+
+
+@pytest.fixture(autouse=True)
+def scripted_demo_model() -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    register_chat_model("scripted-demo", lambda _: world.model(), real=False)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    old = sys.argv
+    sys.argv = ["contextorg", *argv]
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    finally:
+        sys.argv = old
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_json_output_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["ask", "--json", "--model", "scripted-demo"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert {"question", "answers", "text", "groups", "relations", "usage"} <= data.keys()
+    assert {a["answer"] for a in data["answers"]} == {"1987", "1991", "2004"}
+    assert all(set(a) >= {"answer", "citations"} for a in data["answers"])
+    assert {"a", "b", "label"} == set(data["relations"][0])
+    assert {"llm_calls", "input_tokens", "output_tokens", "seconds"} <= data["usage"].keys()
+    assert data["usage"]["llm_calls"] == 6
+
+
+def test_contexts_file_and_rich_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = tmp_path / "c.jsonl"
+    file.write_text(
+        "\n".join(
+            json.dumps(c.model_dump(include={"id", "title", "text"})) for c in demo_contexts()
+        )
+        + "\n\n"
+    )
+    code, out, _ = run(
+        ["ask", "When was the Lumen Tower completed?", "-c", str(file), "--model", "scripted-demo"],
+        capsys,
+    )
+    assert code == 0
+    assert "According to [velmora-guide][velmora-history]" in out
+    assert "left out festival" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "argv_extra", "message"),
+    [
+        (None, [], "no such contexts file"),
+        ("", [], "has no contexts"),
+        ('{"id": "a", "text": "x"}\n{"id": "b", "text": \n', [], "line 2: not valid JSON"),
+        ('{"id": "a", "text": "x"}\n[1, 2]\n', [], "line 2: expected a JSON object"),
+        ('{"id": "a", "text": ""}\n', [], "line 1: text"),
+        ('{"id": "a", "text": "x"}\n{"id": "a", "text": "y"}\n', [], "'a' appears twice"),
+        ('{"id": "a", "text": "x"}\n', ["--strategy", "kmeans"], "unknown strategy 'kmeans'"),
+        ('{"id": "a", "text": "x"}\n', ["--relations", "nli"], "unknown relation classifier"),
+    ],
+)
+def test_bad_input_is_one_clear_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    content: str | None,
+    argv_extra: list[str],
+    message: str,
+) -> None:
+    file = tmp_path / "contexts.jsonl"
+    if content is not None:
+        file.write_text(content)
+    code, out, err = run(
+        ["ask", "Q?", "--contexts", str(file), "--model", "scripted-demo", *argv_extra], capsys
+    )
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_empty_question(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["ask", "  ", "--model", "scripted-demo"], capsys)
+    assert code == 2 and "question is empty" in err and out == ""
+
+
+def test_real_model_refused_in_unit_tests(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["ask", "--model", "local"], capsys)
+    assert code == 2 and "model requests are disabled" in err

