@@ -1,5 +1,14 @@
 """contextorg: organize interrelated, conflicting contexts, then answer with every answer cited."""
 
+from pathlib import Path as _Path
+
+# In a source checkout the subpackages live in the repository root (graphs/, nodes/, tools/,
+# state/, prompts/); installed, they sit inside this package. Let a checkout import too.
+if not (_Path(__file__).parent / "graphs").is_dir():
+    _root = _Path(__file__).parent.parent
+    if (_root / "graphs" / "qa.py").is_file():
+        __path__.append(str(_root))
+
 from contextorg.api import Result, aask, as_contexts, ask, run_context
 from contextorg.graphs.qa import NODES, build_graph
 from contextorg.state import (

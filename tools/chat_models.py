@@ -5,6 +5,7 @@ The embedded llama.cpp model, and the deterministic scripted model for tests.
 
 from __future__ import annotations
 
+import atexit
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -78,6 +79,13 @@ class JsonSchemaChatModel(BaseChatModel):
 
 _LOADED: dict[tuple[str, int, int | None], Any] = {}
 _LOAD_LOCK = threading.Lock()
+
+
+@atexit.register
+def _close_loaded() -> None:
+    # Free llama.cpp models before interpreter teardown, when their destructors would fail.
+    while _LOADED:
+        _LOADED.popitem()[1].close()
 
 
 class LlamaCppChatModel(JsonSchemaChatModel):

@@ -1,0 +1,5 @@
+"""``python -m contextorg``: the command line."""
+
+from contextorg.cli import main
+
+main()

@@ -1,0 +1,43 @@
+"""The embedded local model, end to end on the demo corpus (slow: real inference on CPU)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from contextorg import ask
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.tools.text import mentions
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+
+def test_every_answer_cites_a_context_that_states_it() -> None:
+    contexts = {c.id: c for c in demo_contexts()}
+    result = ask(DEMO_QUESTION, list(contexts.values()), model="local")
+    assert result.answer.answers, result.text
+    for item in result.answer.answers:
+        assert item.citations
+        assert all(c in contexts for c in item.citations)
+        assert any(mentions(contexts[c].text, item.answer) for c in item.citations), item
+    assert result.summary()["usage"]["llm_calls"] >= 3
+    assert result.usage["answer_group"].output_tokens > 0
+
+
+def test_cli_json_with_the_local_model(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "contextorg", "ask", "--json", "--strategy", "base"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["usage"]["llm_calls"] == 1
+    assert data["groups"] == [[c.id for c in demo_contexts()]]
+    assert any(a["answer"] in {"1987", "1991", "2004"} for a in data["answers"]), data["text"]

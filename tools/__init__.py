@@ -1,0 +1,1 @@
+"""What nodes use: models, relation classifiers, organizers, citations, inputs."""
