@@ -8,6 +8,7 @@ from __future__ import annotations
 import atexit
 import json
 import threading
+import warnings
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from pathlib import Path
@@ -83,7 +84,9 @@ _LOAD_LOCK = threading.Lock()
 
 @atexit.register
 def _close_loaded() -> None:
-    # Free llama.cpp models before interpreter teardown, when their destructors would fail.
+    # Free llama.cpp models before interpreter teardown, when their destructors would fail;
+    # llama-cpp-python leaves its /dev/null handles to the garbage collector.
+    warnings.simplefilter("ignore", ResourceWarning)
     while _LOADED:
         _LOADED.popitem()[1].close()
 
