@@ -15,6 +15,7 @@ from contextorg.settings import get_settings
 from contextorg.state import (
     Answer,
     Context,
+    InputState,
     NodeUsage,
     Organization,
     Relation,
@@ -126,14 +127,10 @@ def ask(
         graph: A compiled graph from ``build_graph`` (default: the standard one).
         **options: Other :class:`RunContext` fields (``answer_model``, ``max_group_size``...).
     """
-    items = as_contexts(contexts)
-    check_question_and_contexts(question, items)
-    context = run_context(model=model, strategy=strategy, relations=relations, **options)
+    state, context = _prepare(question, contexts, model, strategy, relations, options)
     started = time.perf_counter()
     out = (graph or default_graph).invoke(
-        {"question": question, "contexts": items},
-        context=context,
-        config={"max_concurrency": context.max_concurrency},
+        state, context=context, config={"max_concurrency": context.max_concurrency}
     )
     return _result(question, out, time.perf_counter() - started)
 
@@ -149,16 +146,26 @@ async def aask(
     **options: Any,
 ) -> Result:
     """Async :func:`ask`."""
+    state, context = _prepare(question, contexts, model, strategy, relations, options)
+    started = time.perf_counter()
+    out = await (graph or default_graph).ainvoke(
+        state, context=context, config={"max_concurrency": context.max_concurrency}
+    )
+    return _result(question, out, time.perf_counter() - started)
+
+
+def _prepare(
+    question: str,
+    contexts: Iterable[ContextLike],
+    model: str | BaseChatModel | None,
+    strategy: str | None,
+    relations: str | None,
+    options: dict[str, Any],
+) -> tuple[InputState, RunContext]:
     items = as_contexts(contexts)
     check_question_and_contexts(question, items)
     context = run_context(model=model, strategy=strategy, relations=relations, **options)
-    started = time.perf_counter()
-    out = await (graph or default_graph).ainvoke(
-        {"question": question, "contexts": items},
-        context=context,
-        config={"max_concurrency": context.max_concurrency},
-    )
-    return _result(question, out, time.perf_counter() - started)
+    return InputState(question=question, contexts=items), context
 
 
 def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
