@@ -66,7 +66,7 @@ SETS = (
             _c(
                 "a4",
                 "Orchid groups",
-                "The Arden Botanical Society was founded by Tomas Ekwall and still publishes a yearly orchid count.",
+                "The Arden Botanical Society was founded by Tomas Ekwall and still meets every month.",
                 None,
                 "Tomas Ekwall",
             ),
@@ -241,7 +241,7 @@ SETS = (
             _c(
                 "t4",
                 "Mining towns",
-                "Tarrow has a population of 8,900, most of them working in the copper mines.",
+                "Tarrow has a population of 8,900, according to the regional yearbook.",
                 None,
                 "8,900",
             ),
