@@ -75,6 +75,9 @@ class World:
                 "entity": "thing",
                 "descriptor": r.descriptor,
             }
+        if title == "AnswerReading":
+            r = shown[1]
+            return {"answers_question": r.answers, "answer": r.answer}
         if title == "PluralQuestion":
             question = messages[-1].text
             return {"question": f"{question.rstrip('?')} (all of them)?"}

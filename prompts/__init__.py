@@ -4,6 +4,7 @@ from types import ModuleType
 
 from contextorg.prompts import (
     answer_group,
+    answer_reading,
     extract_reading,
     pluralize,
     relation_batched,
@@ -12,7 +13,14 @@ from contextorg.prompts import (
 
 PROMPTS = {
     m.NAME: m
-    for m in (answer_group, extract_reading, pluralize, relation_batched, relation_pairwise)
+    for m in (
+        answer_group,
+        answer_reading,
+        extract_reading,
+        pluralize,
+        relation_batched,
+        relation_pairwise,
+    )
 }
 """Every prompt module by name: list them, read them, or replace one in a subclass."""
 

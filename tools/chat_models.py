@@ -68,7 +68,7 @@ class JsonSchemaChatModel(BaseChatModel):
         else:
             json_schema = schema.model_json_schema()
             parser = PydanticOutputParser(pydantic_object=schema)
-        llm = self.bind(json_schema=json_schema)
+        llm = self.bind(json_schema=require_all(json_schema))
         if not include_raw:
             return llm | parser
         parsed = RunnablePassthrough.assign(
@@ -76,6 +76,26 @@ class JsonSchemaChatModel(BaseChatModel):
         )
         failed = RunnablePassthrough.assign(parsed=lambda _: None)
         return RunnableMap(raw=llm) | parsed.with_fallbacks([failed], exception_key="parsing_error")
+
+
+def require_all(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with every property required, recursively.
+
+    Constrained decoding may skip optional keys (a small model then "answers" with no
+    answer). Requiring them makes the model write each one, ``null`` where allowed; parsing
+    still accepts the defaults.
+    """
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if isinstance(value, dict):
+            out[key] = require_all(value)
+        elif isinstance(value, list):
+            out[key] = [require_all(v) if isinstance(v, dict) else v for v in value]
+        else:
+            out[key] = value
+    if isinstance(out.get("properties"), dict):
+        out["required"] = list(out["properties"])
+    return out
 
 
 _LOADED: dict[tuple[str, int, int | None], Any] = {}

@@ -13,7 +13,13 @@ from typing import Protocol, TypeVar
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables.config import ContextThreadPoolExecutor
 
-from contextorg.prompts import extract_reading, relation_batched, relation_pairwise, tag
+from contextorg.prompts import (
+    answer_reading,
+    extract_reading,
+    relation_batched,
+    relation_pairwise,
+    tag,
+)
 from contextorg.prompts._render import render_contexts
 from contextorg.state.records import Context, RelationLabel
 from contextorg.tools.calls import Meter, call_structured
@@ -23,7 +29,8 @@ from contextorg.tools.relation_graph import (
     build_relation_graph,
     relation_between,
 )
-from contextorg.tools.text import same_answer, same_descriptor
+from contextorg.tools.salience import overlap, salient_terms
+from contextorg.tools.text import normalize, same_answer, same_descriptor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -116,17 +123,88 @@ def classify_extract(
             return Reading(answers=False)
         return Reading(answers=True, descriptor=out.descriptor or None, answer=out.answer)
 
-    readings = dict(
-        zip([c.id for c in contexts], _concurrently(read, contexts, max_concurrency), strict=True)
+    return _graph_from_readings(contexts, _concurrently(read, contexts, max_concurrency))
+
+
+SAME_ENTITY_OVERLAP = 0.4
+"""Shared salient terms above which two texts that disagree are about the same entity.
+
+Chosen on the development split of benchmarks/relation_data.py (with true readings, over
+0.0-1.0 in steps of 0.05); never on the held-out split.
+"""
+
+
+def classify_signals(
+    question: str,
+    contexts: Sequence[Context],
+    model: BaseChatModel,
+    meter: Meter,
+    max_concurrency: int = 4,
+) -> RelationGraph[str]:
+    """The model reads each context's answer (n calls); salient terms decide the entity.
+
+    Same answer: the same entity, so duplicated (ambiguous when exactly one text names no
+    entity at all). Different answers: counterfactual when the texts share enough names and
+    numbers beyond the question and the answers, distracting when not (unrelated when one
+    text names none).
+    """
+    asked = set(normalize(question).split())
+
+    def read(context: Context) -> tuple[Reading, set[str]]:
+        messages = answer_reading.TEMPLATE.format_messages(
+            contexts=render_contexts([context]), question=question
+        )
+        out = call_structured(
+            model, answer_reading.AnswerReading, messages, meter, prompt=tag(answer_reading)
+        )
+        if out is None or not out.answers_question or not (out.answer or "").strip():
+            return Reading(answers=False), set()
+        text = f"{context.title}. {context.text}" if context.title else context.text
+        return Reading(True, None, out.answer), salient_terms(text, asked)
+
+    read_all = _concurrently(read, contexts, max_concurrency)
+    readings = {c.id: r for c, (r, _) in zip(contexts, read_all, strict=True)}
+    terms = {c.id: t for c, (_, t) in zip(contexts, read_all, strict=True)}
+
+    def relation(a: str, b: str) -> RelationLabel:
+        ra, rb = readings[a], readings[b]
+        if not (ra.answers and rb.answers):
+            return "irrelevant"
+        agree = same_answer(ra.answer, rb.answer)
+        answered = answer_words(ra.answer) | answer_words(rb.answer)
+        ta, tb = terms[a] - answered, terms[b] - answered
+        if bool(ta) != bool(tb):
+            return "ambiguous" if agree else "unrelated"
+        if agree or not ta or overlap(ta, tb) >= SAME_ENTITY_OVERLAP:
+            return "duplicated" if agree else "counterfactual"
+        return "distracting"
+
+    graph = build_relation_graph(
+        [c.id for c in contexts], lambda pivot, others: [relation(pivot, o) for o in others]
     )
+    graph.readings = {
+        i: Reading(r.answers, " ".join(sorted(terms[i] - answer_words(r.answer))) or None, r.answer)
+        for i, r in readings.items()
+    }
+    return graph
+
+
+def answer_words(answer: str | None) -> set[str]:
+    """The normalized words of an answer."""
+    return set(normalize(answer).split())
+
+
+def _graph_from_readings(
+    contexts: Sequence[Context], readings: Sequence[Reading]
+) -> RelationGraph[str]:
+    by_id = dict(zip([c.id for c in contexts], readings, strict=True))
     graph = build_relation_graph(
         [c.id for c in contexts],
         lambda pivot, others: [
-            relation_between(readings[pivot], readings[o], same_descriptor, same_answer)
-            for o in others
+            relation_between(by_id[pivot], by_id[o], same_descriptor, same_answer) for o in others
         ],
     )
-    graph.readings = readings
+    graph.readings = by_id
     return graph
 
 
@@ -141,6 +219,7 @@ CLASSIFIERS: dict[str, RelationClassifier] = {
     "batched": classify_batched,
     "pairwise": classify_pairwise,
     "extract": classify_extract,
+    "signals": classify_signals,
 }
 """Relation classifiers by name; a new one is one function and one line here."""
 

@@ -24,7 +24,7 @@ def answers_of(result: Any) -> dict[str, list[str]]:
     return {a.answer: a.citations for a in result.answer.answers}
 
 
-@pytest.mark.parametrize("relations", ["batched", "pairwise", "extract"])
+@pytest.mark.parametrize("relations", ["batched", "pairwise", "extract", "signals"])
 def test_corg_finds_every_answer_with_citations(world: World, relations: str) -> None:
     result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), relations=relations)
     assert answers_of(result) == {

@@ -109,3 +109,23 @@ def test_invalid_object_is_retried() -> None:
     meter = Meter()
     assert call_structured(model, Point, [HumanMessage("q")], meter, prompt="p@1") == Point(x=5)
     assert meter.usage().llm_calls == 2
+
+
+def test_grammar_schema_requires_every_field_but_parsing_keeps_defaults() -> None:
+    from contextorg.prompts.answer_group import GroupAnswers
+    from contextorg.tools.chat_models import require_all
+
+    schema = require_all(GroupAnswers.model_json_schema())
+    assert schema["required"] == ["answers"]
+    assert set(schema["$defs"]["CitedAnswer"]["required"]) == {"answer", "about", "contexts"}
+    seen: list[dict[str, object]] = []
+
+    def respond(messages: object, json_schema: dict[str, object] | None) -> dict[str, object]:
+        assert json_schema is not None
+        seen.append(json_schema)
+        return {"answers": [{"answer": "x", "contexts": [1]}]}  # "about" left out
+
+    model = ScriptedChatModel(respond=respond)
+    out = call_structured(model, GroupAnswers, [HumanMessage("q")], Meter(), prompt="p@1")
+    assert out is not None and out.answers[0].about is None
+    assert "about" in seen[0]["$defs"]["CitedAnswer"]["required"]  # type: ignore[index]

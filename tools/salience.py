@@ -1,0 +1,44 @@
+"""Salient terms of a text: the names and numbers that tell one entity from another.
+
+Small models answer reliably but cannot say what distinguishes an entity; the proper nouns
+and numbers a text uses beyond the question and the answers can. Two texts about the same
+entity share them; a text with none does not say which entity it means (no descriptor).
+"""
+
+from __future__ import annotations
+
+import re
+
+from contextorg.tools.text import normalize
+
+FUNCTION_WORDS = frozenset(
+    "a an the of in on at for by from to and or is was were are be been it its this that these "
+    "he she they his her their as with after before according who what when where which how "
+    "did does do has have had not no but if so".split()
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\d,.]*\d|\d")
+
+
+def salient_terms(text: str, exclude: set[str] | frozenset[str] = frozenset()) -> set[str]:
+    """Capitalized words (not opening a sentence, unless possessive) and numbers, normalized.
+
+    Args:
+        text: The text (a title can be prepended as its own sentence).
+        exclude: Normalized words to leave out, such as the question's and the answers'.
+    """
+    terms: set[str] = set()
+    for sentence in _SENTENCE.split(text):
+        for position, token in enumerate(_TOKEN.findall(sentence)):
+            possessive = token.endswith(("'s", "’s", "'", "’"))
+            if token[0].isdigit() or (token[0].isupper() and (position > 0 or possessive)):
+                word = re.sub(r"['’]s?$", "", token).replace("-", " ")
+                terms.update(w for w in normalize(word).split() if w not in FUNCTION_WORDS)
+    return terms - set(exclude)
+
+
+def overlap(a: set[str], b: set[str]) -> float:
+    """Shared terms over the smaller set (1.0 when one set contains the other)."""
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
