@@ -7,8 +7,10 @@ from typing import Literal
 from langgraph.runtime import Runtime
 from langgraph.types import Send
 
-from contextorg.state import GroupTask, RunContext, State
+from contextorg.state import GroupTask, NotesState, RunContext, SegmentTask, State
 from contextorg.tools.inputs import check_question_and_contexts
+from contextorg.tools.models import resolve_chat_model, token_counter
+from contextorg.tools.notes import split_segments
 from contextorg.tools.organizers import get_organizer
 
 
@@ -34,4 +36,24 @@ def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
             GroupTask(group=group, contexts=[by_id[i] for i in group.context_ids]),
         )
         for group in groups
+    ]
+
+
+def dispatch_segments(
+    state: NotesState, runtime: Runtime[RunContext]
+) -> list[Send] | Literal["reduce_notes"]:
+    """One ``Send`` per segment of about ``segment_tokens`` model tokens into ``write_note``."""
+    model = resolve_chat_model(runtime.context.model_for("answer"))
+    titles = {c.id: c.title for c in state["contexts"]}
+    segments = split_segments(
+        state["contexts"], runtime.context.segment_tokens, token_counter(model)
+    )
+    if not segments:
+        return "reduce_notes"
+    return [
+        Send(
+            "write_note",
+            SegmentTask(question=state["question"], order=s.order, contexts=s.contexts(titles)),
+        )
+        for s in segments
     ]

@@ -9,28 +9,48 @@ from langgraph.runtime import Runtime
 from contextorg.prompts import answer_group as prompt
 from contextorg.prompts import tag
 from contextorg.prompts._render import render_contexts
-from contextorg.state import AnswerItem, Context, GroupAnswer, GroupTask, RunContext
+from contextorg.state import AnswerItem, Context, GroupAnswer, GroupTask, NodeUsage, RunContext
 from contextorg.tools.calls import Meter, call_structured
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models import context_budget, resolve_chat_model, token_counter
+from contextorg.tools.notes import notes_as_contexts
 from contextorg.tools.text import mentions, normalize
 
 
 def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any]:
-    """Ask the answer model about one group; keep only citations of contexts it was given."""
+    """Ask the answer model about one group; keep only citations of contexts it was given.
+
+    A group longer than the model's budget is first condensed by the notes subgraph; the
+    answer then reads the notes' verbatim evidence, still under the original context ids.
+    """
     meter = Meter()
     group, contexts = task["group"], task["contexts"]
-    out = call_structured(
-        resolve_chat_model(runtime.context.model_for("answer")),
-        prompt.GroupAnswers,
-        prompt.TEMPLATE.format_messages(
-            contexts=render_contexts(contexts), question=group.question
-        ),
-        meter,
-        prompt=tag(prompt),
-    )
-    result = cite(group.id, out.answers if out else [], contexts)
-    result.failed = out is None
-    return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}
+    model = resolve_chat_model(runtime.context.model_for("answer"))
+    usage: dict[str, NodeUsage] = {}
+    shown, reasoning = contexts, ""
+    count = token_counter(model)
+    if sum(count(c.text) for c in contexts) > context_budget(model, runtime.context.context_budget):
+        from contextorg.graphs.notes import notes_graph  # the notes graph imports this package
+
+        notes = notes_graph.invoke(
+            {"question": group.question, "contexts": contexts}, context=runtime.context
+        )
+        usage = notes.get("usage", {})
+        final = notes.get("final_notes", [])
+        shown = notes_as_contexts(final, {c.id: c.title for c in contexts})
+        reasoning = " ".join(n.reasoning for n in final if n.reasoning)
+    out = None
+    if shown:
+        blocks = render_contexts(shown) + (f"\n\nNotes: {reasoning}" if reasoning else "")
+        out = call_structured(
+            model,
+            prompt.GroupAnswers,
+            prompt.TEMPLATE.format_messages(contexts=blocks, question=group.question),
+            meter,
+            prompt=tag(prompt),
+        )
+    result = cite(group.id, out.answers if out else [], shown)
+    result.failed = bool(shown) and out is None
+    return {"group_answers": [result], "usage": {**usage, "answer_group": meter.usage()}}
 
 
 def cite(group_id: int, answers: list[prompt.CitedAnswer], contexts: list[Context]) -> GroupAnswer:

@@ -6,9 +6,11 @@ from contextorg.prompts import (
     answer_group,
     answer_reading,
     extract_reading,
+    merge_notes,
     pluralize,
     relation_batched,
     relation_pairwise,
+    write_note,
 )
 
 PROMPTS = {
@@ -17,9 +19,11 @@ PROMPTS = {
         answer_group,
         answer_reading,
         extract_reading,
+        merge_notes,
         pluralize,
         relation_batched,
         relation_pairwise,
+        write_note,
     )
 }
 """Every prompt module by name: list them, read them, or replace one in a subclass."""

@@ -13,6 +13,7 @@ from contextorg.state.records import (
     Group,
     GroupAnswer,
     NodeUsage,
+    Note,
     Organization,
     Relation,
 )
@@ -56,4 +57,22 @@ class GroupTask(TypedDict):
     """The ``Send`` payload for one group: its question and its contexts."""
 
     group: Group
+    contexts: list[Context]
+
+
+class NotesState(TypedDict, total=False):
+    """The notes subgraph: a question over contexts too long for one call."""
+
+    question: str
+    contexts: list[Context]
+    notes: Annotated[list[Note], operator.add]
+    final_notes: list[Note]
+    usage: Annotated[dict[str, NodeUsage], merge_usage]
+
+
+class SegmentTask(TypedDict):
+    """The ``Send`` payload for one segment."""
+
+    question: str
+    order: int
     contexts: list[Context]

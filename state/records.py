@@ -124,3 +124,19 @@ def total_usage(usage: dict[str, NodeUsage]) -> NodeUsage:
     for node in usage.values():
         total = total + node
     return total
+
+
+class Evidence(BaseModel):
+    """Sentences quoted verbatim from one context."""
+
+    context_id: str
+    text: str
+
+
+class Note(BaseModel):
+    """What one segment (or a merge of notes) says about the question (SEGMENT+)."""
+
+    evidence: list[Evidence] = Field(default_factory=list)
+    reasoning: str = ""
+    order: int = 0
+    """Position of the first segment the note covers: notes merge in document order."""

@@ -26,6 +26,13 @@ class RunContext:
     """Largest group one call answers; small models lose track of longer lists."""
     max_concurrency: int = 4
     """Model calls in flight at once inside one node."""
+    context_budget: int | None = None
+    """Tokens of context one answer call may read; longer groups go through notes.
+    None: from the model's window (the embedded model's ``n_ctx``), else 6,000."""
+    segment_tokens: int = 600
+    """Size of the segments notes are written on."""
+    notes_max_tokens: int = 1200
+    """Largest batch of notes merged in one call."""
 
     def model_for(self, role: str) -> str | BaseChatModel:
         """The model for a role (``relation``, ``answer``), falling back to ``model``."""

@@ -193,6 +193,10 @@ class ScriptedChatModel(JsonSchemaChatModel):
     def _llm_type(self) -> str:
         return "scripted"
 
+    def get_num_tokens(self, text: str) -> int:
+        """Whitespace-separated words: deterministic, and needs no tokenizer download."""
+        return len(text.split())
+
     def _complete(
         self,
         messages: list[BaseMessage],

@@ -96,3 +96,21 @@ def _openai(model: str) -> BaseChatModel:
 register_chat_model("local", _local)
 register_chat_model("gguf", _gguf)
 register_chat_model("openai", _openai)
+
+
+def token_counter(model: BaseChatModel) -> Callable[[str], int]:
+    """Count tokens with the model's own tokenizer, or about four characters a token."""
+    try:
+        model.get_num_tokens("probe")
+    except Exception:  # no offline tokenizer (tiktoken and GPT-2 download theirs)
+        return lambda text: len(text) // 4 + 1
+    return model.get_num_tokens
+
+
+def context_budget(model: BaseChatModel, chosen: int | None) -> int:
+    """Tokens of context one call may read: ``chosen``, else what the model's window allows."""
+    if chosen is not None:
+        return chosen
+    if isinstance(model, LlamaCppChatModel):
+        return model.n_ctx - model.max_tokens - 512  # room for instructions and the answer
+    return 6000

@@ -1,0 +1,39 @@
+"""The notes subgraph: segments → one note each (``Send``) → merge until it fits (SEGMENT+).
+
+    START ─(dispatch_segments: Send × segments)─> write_note ─> reduce_notes ─> END
+
+``answer_group`` runs it when a group is longer than the model's budget; it also answers
+over one long document (``contextorg ask --document``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from contextorg.graphs.routing import dispatch_segments
+from contextorg.nodes.reduce_notes import reduce_notes
+from contextorg.nodes.write_note import write_note
+from contextorg.state import NotesState, RunContext
+
+NOTES_NODES: dict[str, Callable[..., Any]] = {
+    "write_note": write_note,
+    "reduce_notes": reduce_notes,
+}
+
+
+def build_notes_graph() -> CompiledStateGraph[NotesState, RunContext, NotesState, NotesState]:
+    """Compile the notes subgraph."""
+    builder = StateGraph(NotesState, context_schema=RunContext)
+    for slot, fn in NOTES_NODES.items():
+        builder.add_node(slot, fn)
+    builder.add_conditional_edges(START, dispatch_segments, ["write_note", "reduce_notes"])
+    builder.add_edge("write_note", "reduce_notes")
+    builder.add_edge("reduce_notes", END)
+    return builder.compile(name="notes")
+
+
+notes_graph = build_notes_graph()
