@@ -18,7 +18,7 @@ from rich.text import Text
 
 from contextorg.api import Result, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.tools.inputs import InputError, load_contexts
+from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.models import ModelNotAllowedError
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
 from contextorg.tools.relations import CLASSIFIERS, get_classifier
@@ -85,10 +85,19 @@ def ask_command(
         str | None,
         typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME."),
     ] = None,
+    document: Annotated[
+        Path | None,
+        typer.Option(help="One long text file, read through map-reduce notes if it is long."),
+    ] = None,
 ) -> None:
     """Answer QUESTION from the contexts in a file, or from the bundled demo corpus."""
     get_classifier(relations)
-    if contexts is None:
+    if document is not None and contexts is not None:
+        raise InputError("give either --contexts or --document, not both")
+    if document is not None:
+        items = [load_document(document)]
+        strategy = "separate"
+    elif contexts is None:
         items = demo_contexts()
         question = DEMO_QUESTION if question is None else question
     else:

@@ -74,3 +74,17 @@ def _context(record: dict[str, object], where: str) -> Context:
             f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors()
         )
         raise InputError(f'{where}: {problems} (need a non-empty "id" and "text")') from None
+
+
+def load_document(path: str | Path) -> Context:
+    """One text file as one context (id: the file name, title: its stem)."""
+    file = Path(path)
+    if not file.is_file():
+        raise InputError(f"no such document: {file}")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
+    if not text.strip():
+        raise InputError(f"{file} is empty: nothing to answer from")
+    return Context(id=file.name, title=file.stem, text=text, source=str(file))

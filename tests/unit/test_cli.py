@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from contextorg import ScriptedChatModel
 from contextorg.cli import main
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
@@ -102,3 +103,25 @@ def test_empty_question(capsys: pytest.CaptureFixture[str]) -> None:
 def test_real_model_refused_in_unit_tests(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["ask", "--model", "local"], capsys)
     assert code == 2 and "model requests are disabled" in err
+
+
+def test_document_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    register_chat_model(
+        "scripted-none",
+        lambda _: ScriptedChatModel(respond=lambda m, s: {"answers": []}),
+        real=False,
+    )
+    doc = tmp_path / "guide.txt"
+    doc.write_text("The Lumen Tower is in Velmora. " * 5)
+    argv = ["ask", "Q?", "--document", str(doc), "--json", "--model", "scripted-none"]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    assert json.loads(out)["groups"] == [["guide.txt"]]
+    code, _, err = run(["ask", "Q?", "--document", str(tmp_path / "none.txt")], capsys)
+    assert code == 2 and "no such document" in err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n")
+    code, _, err = run(["ask", "Q?", "--document", str(empty)], capsys)
+    assert code == 2 and "is empty" in err
+    code, _, err = run(["ask", "Q?", "--document", str(doc), "--contexts", str(doc)], capsys)
+    assert code == 2 and "not both" in err
