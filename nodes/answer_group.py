@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -86,5 +87,7 @@ def cite(group_id: int, answers: list[prompt.CitedAnswer], contexts: list[Contex
             continue
         seen.add(normalize(text))
         about = (item.about or "").strip() or None
+        if about and re.fullmatch(r"(context\s*)?\[?\d+\]?", about, re.IGNORECASE):
+            about = None  # small models echo the context number here
         result.answers.append(AnswerItem(answer=text, about=about, citations=cited))
     return result

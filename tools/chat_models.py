@@ -152,6 +152,10 @@ class LlamaCppChatModel(JsonSchemaChatModel):
                 )
             return _LOADED[key]
 
+    def get_num_tokens(self, text: str) -> int:
+        """Tokens of ``text`` in the model's own vocabulary."""
+        return len(self._llama().tokenize(text.encode("utf-8"), add_bos=False))
+
     def _complete(
         self,
         messages: list[BaseMessage],

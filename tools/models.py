@@ -16,7 +16,7 @@ from langchain_core.language_models import BaseChatModel
 from pydantic import SecretStr
 
 from contextorg.settings import get_settings
-from contextorg.tools.chat_models import LlamaCppChatModel
+from contextorg.tools.chat_models import JsonSchemaChatModel, LlamaCppChatModel
 from contextorg.tools.weights import DEFAULT_WEIGHTS, ensure_weights
 
 ALLOW_MODEL_REQUESTS = True
@@ -99,12 +99,15 @@ register_chat_model("openai", _openai)
 
 
 def token_counter(model: BaseChatModel) -> Callable[[str], int]:
-    """Count tokens with the model's own tokenizer, or about four characters a token."""
-    try:
-        model.get_num_tokens("probe")
-    except Exception:  # no offline tokenizer (tiktoken and GPT-2 download theirs)
-        return lambda text: len(text) // 4 + 1
-    return model.get_num_tokens
+    """Count tokens with the model's own tokenizer where it has one offline.
+
+    The embedded and scripted models count exactly. LangChain's default for other models
+    downloads a tokenizer (GPT-2, tiktoken), which hangs offline: those count about four
+    characters a token.
+    """
+    if isinstance(model, JsonSchemaChatModel):
+        return model.get_num_tokens
+    return lambda text: len(text) // 4 + 1
 
 
 def context_budget(model: BaseChatModel, chosen: int | None) -> int:

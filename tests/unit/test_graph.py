@@ -195,3 +195,14 @@ def test_citations_that_do_not_state_the_answer_are_dropped_when_others_do() -> 
     result = ask("When?", contexts, model=model, strategy="base")
     assert result.answer.answers[0].citations == ["a", "c"]
     assert result.answer.dropped_citations == 1
+
+
+def test_about_that_only_echoes_a_context_number_is_dropped() -> None:
+    contexts = [Context(id="a", text="It opened in 1901.")]
+    model = ScriptedChatModel(
+        respond=lambda m, s: {
+            "answers": [{"answer": "1901", "about": "Context 1", "contexts": [1]}]
+        }
+    )
+    result = ask("When?", contexts, model=model, strategy="base")
+    assert result.answer.answers[0].about is None
