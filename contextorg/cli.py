@@ -80,7 +80,7 @@ def ask_command(
     ] = "corg",
     relations: Annotated[
         str, typer.Option(help=f"Relation classifier: {', '.join(CLASSIFIERS)}.")
-    ] = "batched",
+    ] = "signals",
     model: Annotated[
         str | None,
         typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME."),

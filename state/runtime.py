@@ -18,8 +18,9 @@ class RunContext:
     model: str | BaseChatModel = "local"
     relation_model: str | BaseChatModel | None = None
     answer_model: str | BaseChatModel | None = None
-    relations: str = "batched"
-    """Relation classifier: ``batched``, ``pairwise`` or ``extract``."""
+    relations: str = "signals"
+    """Relation classifier: ``signals`` (most accurate with small models, measured in
+    benchmarks/README.md), ``batched``, ``pairwise`` or ``extract``."""
     strategy: str = "corg"
     """Organizer: ``corg``, ``base`` or ``separate``."""
     max_group_size: int = 4

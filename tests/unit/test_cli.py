@@ -44,7 +44,7 @@ def test_json_output_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(set(a) >= {"answer", "citations"} for a in data["answers"])
     assert {"a", "b", "label"} == set(data["relations"][0])
     assert {"llm_calls", "input_tokens", "output_tokens", "seconds"} <= data["usage"].keys()
-    assert data["usage"]["llm_calls"] == 6
+    assert data["usage"]["llm_calls"] == 9  # 6 readings, 1 plural question, 2 groups
 
 
 def test_contexts_file_and_rich_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

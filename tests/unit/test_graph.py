@@ -44,7 +44,7 @@ def test_corg_finds_every_answer_with_citations(world: World, relations: str) ->
 
 
 def test_batched_mirroring_saves_calls(world: World) -> None:
-    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model())
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), relations="batched")
     usage = result.usage
     assert usage["classify_relations"].llm_calls == 3  # of 15 pairs, 3 pivots were asked
     assert len(result.relations) == 15
@@ -52,6 +52,18 @@ def test_batched_mirroring_saves_calls(world: World) -> None:
     assert usage["answer_group"].llm_calls == len(result.organization.groups) == 2
     assert result.summary()["usage"]["llm_calls"] == 6
     assert all(u.input_tokens > 0 and u.output_tokens > 0 for u in usage.values() if u.llm_calls)
+
+
+def test_signals_reads_each_context_once(world: World) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model())
+    assert result.usage["classify_relations"].llm_calls == 6
+    labels = {frozenset((r.a, r.b)): r.label for r in result.relations}
+    assert labels[frozenset(("velmora-guide", "velmora-history"))] == "duplicated"
+    assert labels[frozenset(("velmora-guide", "velmora-blog"))] == "counterfactual"
+    assert labels[frozenset(("velmora-guide", "port-aster"))] == "distracting"
+    assert labels[frozenset(("port-aster", "lighthouse-list"))] == "ambiguous"
+    assert labels[frozenset(("velmora-guide", "lighthouse-list"))] == "unrelated"
+    assert labels[frozenset(("velmora-guide", "festival"))] == "irrelevant"
 
 
 @pytest.mark.parametrize(("strategy", "groups", "calls"), [("base", 1, 1), ("separate", 6, 6)])
