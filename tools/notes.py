@@ -83,22 +83,34 @@ def _word_chunks(sentence: str, limit: int, count: Count) -> list[str]:
     return chunks
 
 
-def grounded_evidence(quotes: Sequence[tuple[int, str]], segment: Segment) -> list[Evidence]:
-    """Keep the quotes that appear in the segment, attributed to the context that has them.
+QUOTE_COVERAGE = 0.8
+"""Share of a quote's words a source sentence must contain to stand for it."""
 
-    A quote is kept when its normalized words occur, in order, in a part of the segment: in
-    the part it names if possible, else in the first part that contains it.
+
+def grounded_evidence(quotes: Sequence[tuple[int, str]], segment: Segment) -> list[Evidence]:
+    """The source sentences the quotes stand for, under the id of the context that has them.
+
+    Small models quote almost, not exactly. Each quote is matched to the sentence of the
+    segment that contains the most of its words (the part it names first, then the others);
+    at least :data:`QUOTE_COVERAGE` of them, or the quote is dropped. The evidence kept is
+    the source sentence, so it is always verbatim from the document.
     """
     kept: list[Evidence] = []
-    for number, sentence in quotes:
-        wanted = normalize(sentence)
+    for number, quote in quotes:
+        wanted = normalize(quote).split()
         if not wanted:
             continue
         named = [segment.parts[number - 1]] if 1 <= number <= len(segment.parts) else []
+        best: tuple[float, str, str] = (0.0, "", "")
         for context_id, text in [*named, *segment.parts]:
-            if wanted in normalize(text):
-                kept.append(Evidence(context_id=context_id, text=sentence.strip()))
-                break
+            for sentence in _SENTENCES.split(text):
+                have = set(normalize(sentence).split())
+                coverage = sum(w in have for w in wanted) / len(wanted)
+                if coverage > best[0]:
+                    best = (coverage, context_id, sentence.strip())
+        coverage, context_id, sentence = best
+        if coverage >= QUOTE_COVERAGE and all(e.text != sentence for e in kept):
+            kept.append(Evidence(context_id=context_id, text=sentence))
     return kept
 
 

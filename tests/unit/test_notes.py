@@ -94,14 +94,14 @@ def test_segments_cover_the_text_in_order_within_size(texts: list[list[str]], si
     assert all(sum(words(t) for _, t in s.parts) <= size for s in segments)
 
 
-def test_grounding_keeps_real_quotes_under_the_right_id() -> None:
-    segment = Segment(0, (("a", "The tower opened in 1987. It is tall."), ("b", "Rain fell.")))
+def test_grounding_keeps_source_sentences_under_the_right_id() -> None:
+    segment = Segment(0, (("a", "The old tower opened in 1987. It is tall."), ("b", "Rain fell.")))
     kept = grounded_evidence(
         [(2, "The tower opened in 1987."), (1, "It was built by elves."), (9, "Rain fell.")],
         segment,
     )
-    assert kept == [
-        Evidence(context_id="a", text="The tower opened in 1987."),
+    assert kept == [  # "The tower opened in 1987." stands for the source's own sentence
+        Evidence(context_id="a", text="The old tower opened in 1987."),
         Evidence(context_id="b", text="Rain fell."),
     ]
 
@@ -168,3 +168,14 @@ def test_short_groups_skip_notes() -> None:
 def test_render_note() -> None:
     note = Note(evidence=[Evidence(context_id="a", text="x.")], reasoning="r")
     assert render_note(note) == "[a] x.\nReasoning: r"
+
+
+@given(st.lists(sentence, min_size=1, max_size=8), st.data())
+def test_grounded_evidence_is_always_a_source_sentence(
+    sentences: list[str], data: st.DataObject
+) -> None:
+    segment = Segment(0, (("a", " ".join(sentences)),))
+    quotes = data.draw(st.lists(st.tuples(st.integers(0, 3), sentence), max_size=5))
+    for evidence in grounded_evidence(quotes + [(1, sentences[0])], segment):
+        assert evidence.context_id == "a"
+        assert evidence.text in sentences
