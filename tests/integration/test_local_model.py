@@ -41,3 +41,20 @@ def test_cli_json_with_the_local_model(tmp_path: Path) -> None:
     assert data["usage"]["llm_calls"] == 1
     assert data["groups"] == [[c.id for c in demo_contexts()]]
     assert any(a["answer"] in {"1987", "1991", "2004"} for a in data["answers"]), data["text"]
+
+
+def test_notes_path_keeps_citations_to_the_original_contexts() -> None:
+    contexts = {c.id: c for c in demo_contexts()}
+    result = ask(
+        DEMO_QUESTION,
+        list(contexts.values()),
+        model="local",
+        strategy="base",
+        context_budget=150,
+        segment_tokens=120,
+        notes_max_tokens=300,
+    )
+    assert result.usage["write_note"].llm_calls >= 2
+    assert result.answer.answers, result.text
+    for item in result.answer.answers:
+        assert any(mentions(contexts[c].text, item.answer) for c in item.citations), item
