@@ -24,4 +24,10 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
         context.max_concurrency,
     )
     relations = [Relation(a=a, b=b, label=label) for a, b, label in graph.pairs()]
-    return {"relations": relations, "usage": {"classify_relations": meter.usage()}}
+    known = graph.relevant()
+    relevance = {i: v for i, v in known.items() if v is not None}
+    return {
+        "relations": relations,
+        "relevance": relevance if len(relevance) == len(known) else {},
+        "usage": {"classify_relations": meter.usage()},
+    }

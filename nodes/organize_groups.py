@@ -22,7 +22,7 @@ def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any
     contexts = state["contexts"]
     graph = None
     if organizer.needs_relations:
-        graph = RelationGraph(ids=[c.id for c in contexts])
+        graph = RelationGraph(ids=[c.id for c in contexts], relevance=state.get("relevance", {}))
         for relation in state.get("relations", []):
             graph.edges[frozenset((relation.a, relation.b))] = relation.label
     organization = organizer.plan(contexts, graph, runtime.context.max_group_size)

@@ -45,6 +45,7 @@ class OutputState(_Question, total=False):
     answer: Answer
     organization: Organization
     relations: list[Relation]
+    relevance: dict[str, bool]
     group_answers: Annotated[list[GroupAnswer], operator.add]
     usage: Annotated[dict[str, NodeUsage], merge_usage]
 

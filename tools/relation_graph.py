@@ -57,6 +57,8 @@ class RelationGraph(Generic[K]):
     """Classifier invocations."""
     readings: dict[K, Reading] = field(default_factory=dict)
     """What each context says, when the classifier read contexts one by one (``extract``)."""
+    relevance: dict[K, bool] = field(default_factory=dict)
+    """Whether each context answers, when known apart from the relations."""
 
     def relation(self, a: K, b: K) -> RelationLabel:
         """The relation between two distinct contexts."""
@@ -77,6 +79,8 @@ class RelationGraph(Generic[K]):
         """
         if self.readings:
             return {i: self.readings[i].answers for i in self.ids}
+        if self.relevance:
+            return {i: self.relevance[i] for i in self.ids}
         known: dict[K, bool | None] = {
             i: True
             if any(self.relation(i, j) != "irrelevant" for j in self.ids if j != i)

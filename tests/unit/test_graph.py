@@ -218,3 +218,21 @@ def test_about_that_only_echoes_a_context_number_is_dropped() -> None:
     )
     result = ask("When?", contexts, model=model, strategy="base")
     assert result.answer.answers[0].about is None
+
+
+def test_one_answering_context_among_irrelevant_ones_is_answered_alone() -> None:
+    contexts = [
+        Context(id="noise1", text="The river festival is held in August."),
+        Context(id="hit", text="The Lumen Tower was completed in 1987."),
+        Context(id="noise2", text="Boats and lanterns fill the old town."),
+    ]
+    readings = {
+        "noise1": Reading(False),
+        "hit": Reading(True, None, "1987"),
+        "noise2": Reading(False),
+    }
+    world = World(contexts, readings)
+    result = ask("When was the Lumen Tower completed?", contexts, model=world.model())
+    assert [g.context_ids for g in result.organization.groups] == [["hit"]]
+    assert set(result.organization.dropped) == {"noise1", "noise2"}
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("1987", ["hit"])]
