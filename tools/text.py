@@ -20,11 +20,23 @@ def normalize(text: str | None) -> str:
     return " ".join(_ARTICLES.sub(" ", text).split())
 
 
+_POLARITY = {"yes": True, "true": True, "correct": True, "no": False, "false": False}
+
+
+def polarity(answer: str | None) -> bool | None:
+    """True or False for a yes/no answer ("Yes, it is", "False"), None for any other."""
+    words = normalize(answer).split()
+    return _POLARITY.get(words[0]) if words else None
+
+
 def same_answer(a: str | None, b: str | None) -> bool:
     """Two answers agree if, normalized, one's words are all in the other.
 
     So "3,559" and "3,559 people" agree; "1987" and "1991" do not.
     """
+    yes_no = polarity(a), polarity(b)
+    if None not in yes_no:
+        return yes_no[0] == yes_no[1]
     left, right = normalize(a).split(), normalize(b).split()
     if not left or not right:
         return not left and not right
