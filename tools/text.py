@@ -23,10 +23,17 @@ def normalize(text: str | None) -> str:
 _POLARITY = {"yes": True, "true": True, "correct": True, "no": False, "false": False}
 
 
+_YES_NO = re.compile(r"^\W*(\w+)\W*$|^\W*(\w+)\s*,")
+
+
 def polarity(answer: str | None) -> bool | None:
-    """True or False for a yes/no answer ("Yes, it is", "False"), None for any other."""
-    words = normalize(answer).split()
-    return _POLARITY.get(words[0]) if words else None
+    """True or False for a yes/no answer ("Yes", "No, it was not"), None for any other.
+
+    Only a lone word or one followed by a comma counts: "No. 5" is not an answer "no".
+    """
+    match = _YES_NO.match(answer or "")
+    word = match and (match.group(1) or match.group(2))
+    return _POLARITY.get(word.lower()) if word else None
 
 
 def same_answer(a: str | None, b: str | None) -> bool:

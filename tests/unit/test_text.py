@@ -20,6 +20,8 @@ from contextorg.tools.text import mentions, normalize, same_answer
         ("no", "false", True),
         ("Mario Sábato", "Mario Sabato", True),
         ("", "x", False),
+        ("No. 5", "No. 7", False),
+        ("North", "no", False),
     ],
 )
 def test_same_answer(a: str, b: str, same: bool) -> None:
