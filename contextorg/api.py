@@ -62,7 +62,11 @@ class Result(BaseModel):
                 "failures": total.failures,
                 "by_node": {k: v.model_dump() for k, v in self.usage.items()},
             },
+            "out_of_scope": self.answer.out_of_scope,
+            "supporting": self.organization.supporting,
             "dropped_citations": self.answer.dropped_citations,
+            "uncited_answers": self.answer.uncited_answers,
+            "failed_groups": self.answer.failed_groups,
         }
 
 

@@ -40,6 +40,11 @@ def test_json_output_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert {"question", "answers", "text", "groups", "relations", "usage"} <= data.keys()
+    assert data["supporting"] == {
+        "velmora-guide": ["velmora-history"],
+        "port-aster": ["lighthouse-list"],
+    }
+    assert (data["out_of_scope"], data["failed_groups"], data["uncited_answers"]) == (False, 0, 0)
     assert {a["answer"] for a in data["answers"]} == {"1987", "1991", "2004"}
     assert all(set(a) >= {"answer", "citations"} for a in data["answers"])
     assert {"a", "b", "label"} == set(data["relations"][0])
