@@ -81,7 +81,11 @@ def main() -> None:
     args = parser.parse_args()
     cases = load(args.split, args.ramdocs, args.conflictqa)
     print(f"{args.split}: {len(cases)} questions; pairs per label and source: {describe(cases)}")
-    results = [evaluate(n, cases, args.model, args.verbose) for n in args.classifiers.split(",")]
+    results = []
+    for name in args.classifiers.split(","):
+        results.append(evaluate(name, cases, args.model, args.verbose))
+        done = results[-1]
+        print(f"{name}: accuracy {done['accuracy']:.3f}, recall {done['recall']}", flush=True)
     fastest = min(float(r["seconds"]) for r in results)  # type: ignore[arg-type]
     labels = [label for label in RELATION_LABELS if label in results[0]["recall"]]  # type: ignore[operator]
     print(
