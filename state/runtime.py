@@ -30,8 +30,9 @@ class RunContext:
     context_budget: int | None = None
     """Tokens of context one answer call may read; longer groups go through notes.
     None: from the model's window (the embedded model's ``n_ctx``), else 6,000."""
-    segment_tokens: int = 600
-    """Size of the segments notes are written on."""
+    segment_tokens: int = 400
+    """Size of the segments notes are written on; the 1.5B model kept more needles with 400
+    than with 800 (benchmarks/README.md)."""
     notes_max_tokens: int = 1200
     """Largest batch of notes merged in one call."""
 
