@@ -1,31 +1,16 @@
 """Prompts, one module each, with their template, output schema, ``NAME`` and ``VERSION``."""
 
+from importlib import import_module
+from pkgutil import iter_modules
 from types import ModuleType
 
-from contextorg.prompts import (
-    answer_group,
-    answer_reading,
-    extract_reading,
-    merge_notes,
-    pluralize,
-    relation_batched,
-    relation_pairwise,
-    write_note,
-)
 
-PROMPTS = {
-    m.NAME: m
-    for m in (
-        answer_group,
-        answer_reading,
-        extract_reading,
-        merge_notes,
-        pluralize,
-        relation_batched,
-        relation_pairwise,
-        write_note,
-    )
-}
+def _discover() -> dict[str, ModuleType]:
+    modules = (import_module(f"{__name__}.{m.name}") for m in iter_modules(__path__))
+    return {vars(m)["NAME"]: m for m in modules if "NAME" in vars(m)}
+
+
+PROMPTS = _discover()
 """Every prompt module by name: list them, read them, or replace one in a subclass."""
 
 

@@ -8,6 +8,7 @@ ask the model about pairs through edge mirroring, ``extract`` reads every contex
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Protocol, TypeVar
 
 from langchain_core.language_models import BaseChatModel
@@ -113,13 +114,10 @@ def classify_extract(
     """One call per context reading (answer, entity, descriptor); relations by comparison."""
 
     def read(context: Context) -> Reading:
-        messages = extract_reading.TEMPLATE.format_messages(
-            contexts=render_contexts([context]), question=question
+        out = _read_one(
+            extract_reading, extract_reading.ContextReading, context, question, model, meter
         )
-        out = call_structured(
-            model, extract_reading.ContextReading, messages, meter, prompt=tag(extract_reading)
-        )
-        if out is None or not out.answers_question or not (out.answer or "").strip():
+        if out is None:
             return Reading(answers=False)
         return Reading(answers=True, descriptor=out.descriptor or None, answer=out.answer)
 
@@ -151,13 +149,10 @@ def classify_signals(
     asked = set(normalize(question).split())
 
     def read(context: Context) -> tuple[Reading, set[str]]:
-        messages = answer_reading.TEMPLATE.format_messages(
-            contexts=render_contexts([context]), question=question
+        out = _read_one(
+            answer_reading, answer_reading.AnswerReading, context, question, model, meter
         )
-        out = call_structured(
-            model, answer_reading.AnswerReading, messages, meter, prompt=tag(answer_reading)
-        )
-        if out is None or not out.answers_question or not (out.answer or "").strip():
+        if out is None:
             return Reading(answers=False), set()
         text = f"{context.title}. {context.text}" if context.title else context.text
         return Reading(True, None, out.answer), salient_terms(text, asked)
@@ -187,6 +182,27 @@ def classify_signals(
         for i, r in readings.items()
     }
     return graph
+
+
+Answering = TypeVar("Answering", answer_reading.AnswerReading, extract_reading.ContextReading)
+
+
+def _read_one(
+    prompt: ModuleType,
+    schema: type[Answering],
+    context: Context,
+    question: str,
+    model: BaseChatModel,
+    meter: Meter,
+) -> Answering | None:
+    """One context read with ``prompt``; None unless it answers with a non-empty answer."""
+    messages = prompt.TEMPLATE.format_messages(
+        contexts=render_contexts([context]), question=question
+    )
+    out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
+    if out is None or not out.answers_question or not (out.answer or "").strip():
+        return None
+    return out
 
 
 def answer_words(answer: str | None) -> set[str]:
