@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+EXTRAS := local,dev,minilm,weaviate,bench
 
 .PHONY: setup demo test lint typecheck unit integration clean
 
@@ -15,11 +16,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet torch==2.13.0
 	# llama.cpp builds from source (~7 min once; pip caches the wheel), portable across CPUs.
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install --quiet llama-cpp-python==0.3.36
-	$(BIN)/pip install --quiet -e ".[local,dev]" --config-settings editable_mode=strict
+	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]" --config-settings editable_mode=strict
 	touch $(STAMP)
 
 setup: $(STAMP)  ## virtual environment, dependencies and the verified local model weights
-	$(BIN)/pip install --quiet -e ".[local,dev]" --config-settings editable_mode=strict --no-deps
+	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]" --config-settings editable_mode=strict --no-deps
 	$(BIN)/contextorg models install
 
 demo: setup  ## the main job: answer the demo question with the embedded offline model

@@ -22,7 +22,7 @@ from contextorg.state import (
     RunContext,
     total_usage,
 )
-from contextorg.tools.inputs import InputError, check_question_and_contexts
+from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
 
 ContextLike = Context | Document | Mapping[str, Any]
 
@@ -32,6 +32,8 @@ class Result(BaseModel):
 
     question: str
     answer: Answer
+    contexts: list[Context]
+    """The contexts answered from (given, or retrieved)."""
     organization: Organization
     relations: list[Relation]
     usage: dict[str, NodeUsage]
@@ -62,6 +64,10 @@ class Result(BaseModel):
                 "failures": total.failures,
                 "by_node": {k: v.model_dump() for k, v in self.usage.items()},
             },
+            "contexts": [
+                {"id": c.id, "title": c.title, "source": c.source, "score": c.score}
+                for c in self.contexts
+            ],
             "out_of_scope": self.answer.out_of_scope,
             "supporting": self.organization.supporting,
             "dropped_citations": self.answer.dropped_citations,
@@ -112,7 +118,7 @@ def run_context(
 
 def ask(
     question: str,
-    contexts: Iterable[ContextLike],
+    contexts: Iterable[ContextLike] | None = None,
     *,
     model: str | BaseChatModel | None = None,
     strategy: str | None = None,
@@ -124,12 +130,14 @@ def ask(
 
     Args:
         question: The question.
-        contexts: ``Context`` records, dicts with ``id``/``title``/``text``, or documents.
+        contexts: ``Context`` records, dicts with ``id``/``title``/``text``, or documents;
+            ``None`` to search ``retriever`` (an index folder or any retriever) instead.
         model: Model name or instance for every role (default: the embedded local model).
         strategy: ``corg`` (default), ``base`` or ``separate``.
         relations: ``batched`` (default), ``pairwise`` or ``extract``.
         graph: A compiled graph from ``build_graph`` (default: the standard one).
-        **options: Other :class:`RunContext` fields (``answer_model``, ``max_group_size``...).
+        **options: Other :class:`RunContext` fields (``retriever``, ``top_k``,
+            ``answer_model``, ``max_group_size``...).
     """
     state, context = _prepare(question, contexts, model, strategy, relations, options)
     started = time.perf_counter()
@@ -141,7 +149,7 @@ def ask(
 
 async def aask(
     question: str,
-    contexts: Iterable[ContextLike],
+    contexts: Iterable[ContextLike] | None = None,
     *,
     model: str | BaseChatModel | None = None,
     strategy: str | None = None,
@@ -160,15 +168,18 @@ async def aask(
 
 def _prepare(
     question: str,
-    contexts: Iterable[ContextLike],
+    contexts: Iterable[ContextLike] | None,
     model: str | BaseChatModel | None,
     strategy: str | None,
     relations: str | None,
     options: dict[str, Any],
 ) -> tuple[InputState, RunContext]:
-    items = as_contexts(contexts)
-    check_question_and_contexts(question, items)
     context = run_context(model=model, strategy=strategy, relations=relations, **options)
+    if contexts is None and context.retriever is not None:
+        check_question(question)
+        return InputState(question=question), context
+    items = as_contexts(contexts or [])
+    check_question_and_contexts(question, items)
     return InputState(question=question, contexts=items), context
 
 
@@ -176,6 +187,7 @@ def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
     return Result(
         question=question,
         answer=out["answer"],
+        contexts=out.get("contexts", []),
         organization=out.get("organization") or Organization(groups=[]),
         relations=out.get("relations", []),
         usage=out.get("usage", {}),

@@ -10,14 +10,17 @@ Use it to test code built on contextorg without a model::
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 from langchain_core.messages import BaseMessage
 
 from contextorg.state.records import Context
 from contextorg.tools.chat_models import ScriptedChatModel
+from contextorg.tools.embeddings import Vectors
 from contextorg.tools.relation_graph import Reading, relation_between
 
 BLOCK = re.compile(
@@ -90,3 +93,37 @@ class World:
                 ]
             }
         raise AssertionError(f"unexpected prompt schema {title!r}")
+
+
+class HashEmbedder:
+    """A deterministic bag-of-words embedder: words hashed into ``dim`` buckets, normalized.
+
+    Texts sharing words are near each other, so dense search behaves sensibly in tests and
+    costs microseconds (the scale benchmark uses it to time search alone). ``calls`` counts
+    the passages embedded.
+    """
+
+    name = "hash"
+
+    def __init__(self, dim: int = 256) -> None:
+        self.dim = dim
+        self.calls = 0
+
+    def embed_passages(self, texts: Sequence[str]) -> Vectors:
+        """One row per text."""
+        self.calls += len(texts)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([self._vector(t) for t in texts])
+
+    def embed_query(self, text: str) -> Vectors:
+        """Queries share the passages' space."""
+        return self._vector(text)
+
+    def _vector(self, text: str) -> Vectors:
+        vector = np.zeros(self.dim, dtype=np.float32)
+        for word in re.findall(r"\w+", text.lower()):
+            digest = hashlib.blake2b(word.encode(), digest_size=4).digest()
+            vector[int.from_bytes(digest, "little") % self.dim] += 1.0
+        norm = np.float32(np.linalg.norm(vector))
+        return vector / norm if norm else vector

@@ -1,9 +1,11 @@
-"""The QA graph: relations → groups → one ``Send`` per group → aggregate (DESIGN §4).
+"""The QA graph: retrieval → relations → groups → one ``Send`` per group → aggregate (DESIGN §4).
 
-    START ─┬─> classify_relations ─> organize_groups ─┬─> answer_group (×groups) ─> aggregate
-           └──────────────(base, separate)──────────>─┘
+    START ─┬─(no contexts)─> retrieve ─┐
+           ├───────────────────────────┴─> classify_relations ─> organize_groups ─┬─> ...
+           └───────────────────(base, separate)───────────────────────────────────┘
+    ... answer_group (×groups) ─> aggregate
 
-Question completion and retrieval (issues 3, 4) slot in before ``route_start``; notes for long
+Question completion (issue 4) slots in before ``route_start``; notes for long
 groups (issue 5) inside ``answer_group``; attribution (issue 6) after ``aggregate``.
 """
 
@@ -16,11 +18,18 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from contextorg.graphs.routing import dispatch_groups, route_start
-from contextorg.nodes import aggregate, answer_group, classify_relations, organize_groups
+from contextorg.graphs.routing import dispatch_groups, route_contexts, route_start
+from contextorg.nodes import (
+    aggregate,
+    answer_group,
+    classify_relations,
+    organize_groups,
+    retrieve,
+)
 from contextorg.state import InputState, OutputState, RunContext, State
 
 NODES: dict[str, Callable[..., Any]] = {
+    "retrieve": retrieve,
     "classify_relations": classify_relations,
     "organize_groups": organize_groups,
     "answer_group": answer_group,
@@ -52,6 +61,7 @@ def build_graph(
     for slot, fn in chosen.items():
         builder.add_node(slot, fn)
     builder.add_conditional_edges(START, route_start)
+    builder.add_conditional_edges("retrieve", route_contexts)
     builder.add_edge("classify_relations", "organize_groups")
     builder.add_conditional_edges("organize_groups", dispatch_groups, ["answer_group", "aggregate"])
     builder.add_edge("answer_group", "aggregate")

@@ -8,7 +8,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from contextorg.state import GroupTask, NotesState, RunContext, SegmentTask, State
-from contextorg.tools.inputs import check_question_and_contexts
+from contextorg.tools.inputs import check_question, check_question_and_contexts
 from contextorg.tools.models import resolve_chat_model, token_counter
 from contextorg.tools.notes import split_segments
 from contextorg.tools.organizers import get_organizer
@@ -16,8 +16,23 @@ from contextorg.tools.organizers import get_organizer
 
 def route_start(
     state: State, runtime: Runtime[RunContext]
+) -> Literal["retrieve", "classify_relations", "organize_groups"]:
+    """Search first unless contexts were given; skip relations if the strategy does not use them."""
+    if not state.get("contexts") and runtime.context.retriever is not None:
+        check_question(state.get("question"))
+        return "retrieve"
+    return route_contexts(state, runtime)
+
+
+def route_contexts(
+    state: State, runtime: Runtime[RunContext]
 ) -> Literal["classify_relations", "organize_groups"]:
-    """Check the input, then skip the relation graph when the strategy does not use it."""
+    """Check the input, then skip the relation graph when the strategy does not use it.
+
+    Nothing retrieved goes straight on to an empty organization (an out-of-scope answer).
+    """
+    if runtime.context.retriever is not None and state.get("contexts") == []:
+        return "organize_groups"
     check_question_and_contexts(state.get("question"), state.get("contexts"))
     if get_organizer(runtime.context.strategy).needs_relations:
         return "classify_relations"

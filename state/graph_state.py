@@ -42,6 +42,7 @@ class InputState(_Question, total=False):
 class OutputState(_Question, total=False):
     """What a caller gets back: the answer and how it was reached."""
 
+    contexts: list[Context]
     answer: Answer
     organization: Organization
     relations: list[Relation]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
@@ -18,6 +20,11 @@ class RunContext:
     model: str | BaseChatModel = "local"
     relation_model: str | BaseChatModel | None = None
     answer_model: str | BaseChatModel | None = None
+    retriever: str | Path | Any = None
+    """Where ``retrieve`` searches when no contexts are given: an index folder, a
+    ``HybridIndex``/``WeaviateIndex``, or a LangChain or LlamaIndex retriever."""
+    top_k: int = 8
+    """How many contexts ``retrieve`` hands to the relation graph."""
     relations: str = "signals"
     """Relation classifier: ``signals`` (most accurate with small models, measured in
     benchmarks/README.md), ``batched``, ``pairwise`` or ``extract``."""

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from contextorg.tools import models
+from contextorg.testing import HashEmbedder
+from contextorg.tools import embeddings, models
 
 
 @pytest.fixture(autouse=True)
@@ -18,6 +19,16 @@ def _no_real_models(
         yield
         return
     monkeypatch.setattr(models, "ALLOW_MODEL_REQUESTS", False)
+
+    def no_weights() -> embeddings.Embedder:
+        raise RuntimeError("unit tests must not load embedding weights: use embedder='hash'")
+
+    monkeypatch.setattr(
+        embeddings,
+        "EMBEDDERS",
+        {**dict.fromkeys(embeddings.EMBEDDERS, no_weights), "hash": HashEmbedder},
+    )
+    monkeypatch.setattr(embeddings, "_loaded", {})
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise RuntimeError("unit tests must not open network connections")

@@ -17,18 +17,24 @@ class InputError(ValueError):
 
 def check_question_and_contexts(question: object, contexts: Sequence[Context] | None) -> None:
     """Raise :class:`InputError` unless there is a question and uniquely named contexts."""
-    if not isinstance(question, str) or not question.strip():
-        raise InputError("the question is empty: pass the question to answer")
+    check_question(question)
     if not contexts:
         raise InputError(
             "there are no contexts to answer from: pass contexts (for example "
-            '`--contexts FILE.jsonl`, one {"id", "title", "text"} object per line)'
+            '`--contexts FILE.jsonl`, one {"id", "title", "text"} object per line) '
+            "or an index to search (`--index DIR`, or `retriever=` in the run context)"
         )
     seen: set[str] = set()
     for context in contexts:
         if context.id in seen:
             raise InputError(f"context id {context.id!r} appears twice: ids must be unique")
         seen.add(context.id)
+
+
+def check_question(question: object) -> None:
+    """Raise :class:`InputError` unless the question is a non-empty string."""
+    if not isinstance(question, str) or not question.strip():
+        raise InputError("the question is empty: pass the question to answer")
 
 
 def load_contexts(path: str | Path) -> list[Context]:

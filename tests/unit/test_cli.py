@@ -129,4 +129,4 @@ def test_document_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     code, _, err = run(["ask", "Q?", "--document", str(empty)], capsys)
     assert code == 2 and "is empty" in err
     code, _, err = run(["ask", "Q?", "--document", str(doc), "--contexts", str(doc)], capsys)
-    assert code == 2 and "not both" in err
+    assert code == 2 and "give one of --contexts, --document or --index" in err

@@ -1,0 +1,149 @@
+"""The embedded hybrid index: search modes, persistence, incremental updates, safe writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextorg.testing import HashEmbedder
+from contextorg.tools.fusion import reciprocal_rank_fusion, top_k
+from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.ingest import SourceDocument
+from contextorg.tools.inputs import InputError
+
+PAGES = {
+    "tower": "<title>Lumen Tower</title><h2>History</h2><p>The Lumen Tower opened in 1987.</p>",
+    "bridge": "<title>Iron Bridge</title><p>The Iron Bridge crosses the river Vell.</p>",
+    "market": "<title>Old Market</title><p>Farmers sell cheese on Saturdays.</p>"
+    "<table><tr><th>Stall</th><th>Owner</th></tr><tr><td>Cheese</td><td>Mara</td></tr></table>",
+}
+
+
+def docs(**changes: str) -> list[SourceDocument]:
+    pages = {**PAGES, **changes}
+    return [SourceDocument(id=k, content=v, format="html") for k, v in pages.items()]
+
+
+@pytest.fixture
+def index(tmp_path: Path) -> HybridIndex:
+    built = HybridIndex(tmp_path / "ix", embedder=HashEmbedder())
+    built.add(docs())
+    return built
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "lexical", "dense"])
+def test_every_mode_finds_the_page(index: HybridIndex, mode: str) -> None:
+    hits = index.search("When did the Lumen Tower open?", k=3, mode=mode)  # type: ignore[arg-type]
+    assert hits[0].metadata["doc_id"] == "tower"
+    assert (
+        hits[0].title == "Lumen Tower"
+        and hits[0].text == "History\nThe Lumen Tower opened in 1987."
+    )
+    assert all(h.score is not None for h in hits)
+
+
+def test_table_rows_are_searchable(index: HybridIndex) -> None:
+    hit = index.search("who owns the cheese stall", k=1)[0]
+    assert hit.metadata["kind"] == "row" and "Owner is Mara" in hit.text
+
+
+def test_save_and_reopen_gives_the_same_results(index: HybridIndex, tmp_path: Path) -> None:
+    index.save()
+    again = HybridIndex.open(tmp_path / "ix", embedder=HashEmbedder())
+    query = "river bridge"
+    assert again.search(query) == index.search(query)
+    assert again.documents == index.documents and len(again) == len(index)
+
+
+def test_unchanged_documents_and_units_are_not_embedded_again(tmp_path: Path) -> None:
+    embedder = HashEmbedder()
+    index = HybridIndex(tmp_path / "ix", embedder=embedder)
+    first = index.add(docs())
+    assert (first["added"], first["embedded"]) == (3, first["units"])
+    calls = embedder.calls
+    again = index.add(docs())
+    assert (again["unchanged"], again["embedded"], embedder.calls) == (3, 0, calls)
+    changed = PAGES["market"].replace("Saturdays", "Sundays")
+    update = index.add(docs(market=changed))
+    assert (update["updated"], update["unchanged"]) == (1, 2)
+    assert update["embedded"] == 2  # the changed passage and the table that quotes it
+    assert index.search("cheese Sundays", k=1, mode="lexical")[0].metadata["doc_id"] == "market"
+
+
+def test_remove_drops_the_documents_units(index: HybridIndex) -> None:
+    assert index.remove(["bridge", "unknown"]) == 1
+    assert "bridge" not in index.documents
+    assert all(h.metadata["doc_id"] != "bridge" for h in index.search("Iron Bridge river", k=10))
+
+
+def test_a_failed_write_leaves_the_good_index(
+    index: HybridIndex, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index.save()
+    before = HybridIndex.open(tmp_path / "ix", embedder=HashEmbedder()).search("cheese")
+    index.add(docs(tower="<p>Rewritten tower page</p>"))
+
+    def disk_full(folder: Path) -> None:
+        (folder / "units.jsonl").write_text("half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(index, "_write", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        index.save()
+    reopened = HybridIndex.open(tmp_path / "ix", embedder=HashEmbedder())
+    assert reopened.search("cheese") == before
+    monkeypatch.undo()
+    index.save()  # the next write succeeds and cleans up the partial generation
+    assert [p.name for p in (tmp_path / "ix").glob("gen-*")] == [
+        os.readlink(tmp_path / "ix" / "current")
+    ]
+
+
+def test_clear_errors(index: HybridIndex, tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="contextorg index"):
+        HybridIndex.open(tmp_path / "nothing")
+    with pytest.raises(InputError, match="query is empty"):
+        index.search("  ")
+    with pytest.raises(InputError, match="unknown search mode"):
+        index.search("x", mode="fuzzy")  # type: ignore[arg-type]
+    index.save()
+    with pytest.raises(InputError, match="embedded with 'hash', not 'e5'"):
+        HybridIndex.open(tmp_path / "ix", embedder="e5")
+    with pytest.raises(InputError, match="in memory"):
+        HybridIndex(embedder=HashEmbedder()).save()
+
+
+def test_an_empty_index_finds_nothing() -> None:
+    assert HybridIndex(embedder=HashEmbedder()).search("anything") == []
+
+
+rankings = st.lists(st.lists(st.integers(0, 30), unique=True, max_size=15), min_size=1, max_size=4)
+
+
+@given(rankings)
+def test_rrf_scores_every_item_once_best_first(lists: list[list[int]]) -> None:
+    fused = reciprocal_rank_fusion(lists)
+    items = [i for i, _ in fused]
+    assert sorted(items) == sorted({i for r in lists for i in r})
+    scores = [s for _, s in fused]
+    assert scores == sorted(scores, reverse=True)
+    for item, score in fused:
+        expected = sum(1 / (60 + r.index(item) + 1) for r in lists if item in r)
+        assert score == pytest.approx(expected)
+
+
+@given(rankings)
+def test_rrf_agrees_with_a_single_ranking(lists: list[list[int]]) -> None:
+    assert [i for i, _ in reciprocal_rank_fusion(lists[:1])] == lists[0]
+
+
+@given(st.lists(st.floats(-10, 10), max_size=50), st.integers(0, 60))
+def test_top_k_matches_a_full_sort(values: list[float], k: int) -> None:
+    scores = np.array(values, dtype=np.float32)
+    expected = sorted(range(len(values)), key=lambda i: (-scores[i], i))[:k]
+    assert [i for i, _ in top_k(scores, k)] == expected

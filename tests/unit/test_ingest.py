@@ -1,0 +1,135 @@
+"""Ingestion: HTML, Markdown and text into units; contextualization; skipped files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextorg.tools.ingest import (
+    Contextualize,
+    SourceDocument,
+    _chunks,
+    find_documents,
+    from_llama_index,
+    units_from,
+)
+from contextorg.tools.inputs import InputError
+
+PAGE = """<html><head><title>Team page</title><script>var x = 1;</script></head><body>
+<h1>Team</h1><p>The team builds <b>search</b>.</p><p>It meets weekly.</p>
+<h2>Members</h2>
+<table><tr><th>Member</th><th>Task</th></tr>
+<tr><td>Alice</td><td>Similarity function</td></tr>
+<tr><td>Bob</td><td></td></tr></table>
+<h2>Tools</h2><ul><li>bm25s<ul><li>sparse</li></ul></li><li>numpy</li></ul>
+<!-- a comment --><p>Last line.</p></body></html>"""
+
+
+def html(content: str = PAGE, **kw: object) -> list:  # type: ignore[type-arg]
+    return units_from(SourceDocument(id="p", content=content, format="html", **kw))  # type: ignore[arg-type]
+
+
+def test_html_units_follow_headings_lists_and_tables() -> None:
+    units = html()
+    assert [(u.kind, u.heading) for u in units] == [
+        ("passage", "Team"),
+        ("table", "Members"),
+        ("row", "Members"),
+        ("row", "Members"),
+        ("list", "Tools"),
+        ("passage", "Tools"),
+    ]
+    assert units[0].text == "The team builds search.\nIt meets weekly."
+    assert units[0].title == "Team page"
+    assert units[2].text == "Row 1 in Table 1: Member is Alice, and Task is Similarity function"
+    assert units[3].text == "Row 2 in Table 1: Member is Bob"
+    assert units[4].text == "- bm25s\n  - sparse\n- numpy"
+    assert "var x" not in " ".join(u.text for u in units)
+    assert [u.id for u in units] == [f"p#{n}" for n in range(1, 7)]
+
+
+def test_rows_can_be_left_out_and_neighbours_are_linked() -> None:
+    units = units_from(SourceDocument(id="p", content=PAGE, format="html"), rows=False)
+    assert [u.kind for u in units] == ["passage", "table", "list", "passage"]
+    assert units[1].before == units[0].text and units[1].after == units[2].text
+    assert units[0].before == "" and units[-1].after == ""
+
+
+def test_spanned_header_cells_name_every_column() -> None:
+    table = """<table>
+    <tr><th rowspan="2">Platform</th><th colspan="2">Legacy</th></tr>
+    <tr><th>Install</th><th>Upgrade</th></tr>
+    <tr><td>Dell 7040</td><td>Pass</td><td>Fail</td></tr></table>"""
+    rows = [u for u in html(table) if u.kind == "row"]
+    assert [u.text for u in rows] == [
+        "Row 1 in Table 1: Platform is Dell 7040, and Legacy Install is Pass, "
+        "and Legacy Upgrade is Fail"
+    ]
+
+
+def test_a_table_without_th_takes_its_first_row_as_header() -> None:
+    table = "<table><tr><td>Name</td><td>Age</td></tr><tr><td>Ann</td><td>4</td></tr></table>"
+    assert [u.text for u in html(table) if u.kind == "row"] == [
+        "Row 1 in Table 1: Name is Ann, and Age is 4"
+    ]
+
+
+def test_contextualization_switches() -> None:
+    unit = html()[2]
+    assert unit.indexed_text(Contextualize.none()) == unit.text
+    titled = unit.indexed_text(Contextualize(heading=False, neighbours=False))
+    assert titled == f"Team page\n{unit.text}"
+    full = unit.indexed_text()
+    assert full.startswith("Team page\nMembers\n") and unit.after in full
+
+
+def test_markdown_and_text() -> None:
+    md = "# Guide\n\nIntro text.\n\n## Setup\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n"
+    units = units_from(SourceDocument(id="g", content=md, format="markdown"))
+    assert [u.kind for u in units] == ["passage", "table", "row", "list"]
+    assert units[0].title == "Guide" and units[2].text == "Row 1 in Table 1: A is 1, and B is 2"
+    text = units_from(SourceDocument(id="t", content="One.\n\n\nTwo.", format="text", title="T"))
+    assert [u.text for u in text] == ["One.\nTwo."] and text[0].title == "T"
+
+
+@given(st.lists(st.text(alphabet="ab .", min_size=1, max_size=300), max_size=12))
+def test_chunks_keep_every_word_in_order_within_the_limit(pieces: list[str]) -> None:
+    words = 20
+    chunks = list(_chunks(pieces, words=words))
+    assert " ".join(chunks).split() == " ".join(pieces).split()
+    assert all(len(c.split()) <= words for c in chunks)
+
+
+def test_find_documents_lists_skipped_files(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("# A\n\ntext")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.html").write_text("<p>b</p>")
+    (tmp_path / "image.png").write_bytes(b"\x89PNG")
+    (tmp_path / "bad.txt").write_bytes(b"\xff\xfe\x00bad")
+    (tmp_path / ".hidden.md").write_text("secret")
+    documents, skipped = find_documents(tmp_path)
+    assert [d.id for d in documents] == ["a.md", "sub/b.html"]
+    assert set(skipped) == {str(tmp_path / "image.png"), str(tmp_path / "bad.txt")}
+    assert "supported" in skipped[str(tmp_path / "image.png")]
+    assert "UTF-8" in skipped[str(tmp_path / "bad.txt")]
+    with pytest.raises(InputError, match="no such file"):
+        find_documents(tmp_path / "missing")
+
+
+def test_llama_index_documents_are_accepted() -> None:
+    from llama_index.core import Document
+    from llama_index.core.schema import TextNode
+
+    docs = from_llama_index(
+        [
+            Document(id_="d1", text="Alpha.", metadata={"title": "A", "url": "http://x/a"}),
+            TextNode(id_="n1", text="Beta.", metadata={"file_name": "b.txt"}),
+        ]
+    )
+    assert [(d.id, d.title, d.source, d.content) for d in docs] == [
+        ("d1", "A", "http://x/a", "Alpha."),
+        ("n1", "b.txt", "", "Beta."),
+    ]

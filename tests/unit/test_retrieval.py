@@ -1,0 +1,161 @@
+"""Retrieval in the graph and the adapters: our index, LangChain and LlamaIndex retrievers."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from contextorg import ask
+from contextorg.cli import main
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.testing import DEMO_READINGS, HashEmbedder, World
+from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.ingest import SourceDocument
+from contextorg.tools.inputs import InputError
+from contextorg.tools.models import register_chat_model
+from contextorg.tools.retrievers import IndexRetriever, resolve_retriever
+
+ANSWERS = {"1987", "1991", "2004"}
+
+
+@pytest.fixture
+def demo_index(tmp_path: Path) -> HybridIndex:
+    index = HybridIndex(tmp_path / "ix", embedder="hash")
+    index.add(
+        SourceDocument(id=c.id, title=c.title, content=c.text, source=f"demo/{c.id}.txt")
+        for c in demo_contexts()
+    )
+    index.save()
+    return index
+
+
+@pytest.fixture
+def world() -> World:
+    world = World(demo_contexts(), DEMO_READINGS)
+    register_chat_model("scripted-demo", lambda _: world.model(), real=False)
+    return world
+
+
+def answers(result: object) -> set[str]:
+    return {a.answer for a in result.answer.answers}  # type: ignore[attr-defined]
+
+
+def test_the_graph_retrieves_when_no_contexts_are_given(
+    demo_index: HybridIndex, world: World, tmp_path: Path
+) -> None:
+    result = ask(DEMO_QUESTION, model=world.model(), retriever=tmp_path / "ix", top_k=6)
+    assert answers(result) == ANSWERS
+    assert {c.id for c in result.contexts} == {f"{c.id}#1" for c in demo_contexts()}
+    assert all(c.source and c.source.startswith("demo/") for c in result.contexts)
+    assert "retrieve" in result.usage
+    cited = {i for a in result.answer.answers for i in a.citations}
+    assert cited <= {c.id for c in result.contexts}
+
+
+def test_given_contexts_skip_retrieval(demo_index: HybridIndex, world: World) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), retriever=demo_index)
+    assert answers(result) == ANSWERS and "retrieve" not in result.usage
+
+
+def test_nothing_retrieved_is_out_of_scope(world: World) -> None:
+    empty = HybridIndex(embedder=HashEmbedder())
+    result = ask(DEMO_QUESTION, model=world.model(), retriever=empty)
+    assert result.answer.out_of_scope and result.contexts == []
+
+
+def test_our_index_as_a_langchain_retriever_and_back(demo_index: HybridIndex, world: World) -> None:
+    retriever = IndexRetriever(index=demo_index, k=6)
+    documents = retriever.invoke("Lumen Tower completed")
+    assert documents[0].id and documents[0].metadata["doc_id"] in DEMO_READINGS
+    result = ask(DEMO_QUESTION, model=world.model(), retriever=retriever)
+    assert answers(result) == ANSWERS
+
+
+def test_a_llama_index_retriever_feeds_the_graph(world: World) -> None:
+    from llama_index.core.schema import TextNode
+    from llama_index.retrievers.bm25 import BM25Retriever
+
+    nodes = [TextNode(id_=c.id, text=c.text, metadata={"title": c.title}) for c in demo_contexts()]
+    retriever = BM25Retriever.from_defaults(nodes=nodes, similarity_top_k=6)
+    contexts = resolve_retriever(retriever).search("Lumen Tower", k=6)
+    assert {c.id for c in contexts} == set(DEMO_READINGS)
+    assert all(c.title and c.score is not None for c in contexts)
+    result = ask(DEMO_QUESTION, model=world.model(), retriever=retriever)
+    assert answers(result) == ANSWERS
+
+
+def test_unusable_retrievers_are_refused() -> None:
+    with pytest.raises(InputError, match="cannot search with int"):
+        resolve_retriever(42)
+    with pytest.raises(InputError, match="no contexts to answer from"):
+        ask(DEMO_QUESTION, model="scripted-demo")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    old = sys.argv
+    sys.argv = ["contextorg", *argv]
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    finally:
+        sys.argv = old
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_cli_index_search_and_ask(
+    tmp_path: Path, world: World, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for c in demo_contexts():
+        (folder / f"{c.id}.txt").write_text(c.text)
+    (folder / "logo.png").write_bytes(b"\x89PNG")
+    ix = str(tmp_path / "ix")
+    code, _, err = run(["index", str(folder), "--index", ix, "--embedder", "hash"], capsys)
+    assert code == 0 and "6 added" in err and "skipped" in err and "logo.png" in err
+    code, _, err = run(["index", str(folder), "--index", ix], capsys)
+    assert code == 0 and "6 unchanged" in err and "0 embedded" in err
+
+    code, out, _ = run(
+        ["search", "Lumen Tower completed", "--index", ix, "--k", "2", "--json"], capsys
+    )
+    hits = json.loads(out)
+    assert code == 0 and len(hits) == 2
+    assert set(hits[0]) == {"id", "title", "text", "source", "score"}
+    assert hits[0]["source"].endswith(".txt")
+
+    queries = tmp_path / "q.txt"
+    queries.write_text('Lumen Tower\n\n{"query": "festival"}\n')
+    code, out, _ = run(["search", "--queries", str(queries), "--index", ix, "--json"], capsys)
+    assert code == 0 and len(out.splitlines()) == 2
+
+    code, out, _ = run(
+        ["ask", DEMO_QUESTION, "--index", ix, "--k", "6", "--model", "scripted-demo", "--json"],
+        capsys,
+    )
+    assert code == 0 and {a["answer"] for a in json.loads(out)["answers"]} == ANSWERS
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["search", "q", "--index", "{tmp}/none"], "no index at"),
+        (["search", "--index", "{tmp}/none"], "give a QUERY or --queries"),
+        (["index", "{tmp}/missing", "--index", "{tmp}/ix"], "no such file or folder"),
+        (["index", "{tmp}", "--index", "{tmp}/ix", "--context", "some"], "unknown --context"),
+        (["index", "{tmp}", "--index", "{tmp}/ix", "--embedder", "bert"], "unknown embedder"),
+        (["ask", "q", "--index", "{tmp}/none", "--model", "scripted-demo"], "no index at"),
+    ],
+)
+def test_cli_retrieval_errors_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    (tmp_path / "a.txt").write_text("text")
+    code, out, err = run([a.replace("{tmp}", str(tmp_path)) for a in argv], capsys)
+    assert code == 2 and message in err and "Traceback" not in err

@@ -1,0 +1,302 @@
+"""The embedded hybrid index: BM25 (``bm25s``) + dense vectors fused by RRF, in one directory.
+
+Layout: ``DIR/current`` is a symlink to a complete generation ``DIR/gen-N/`` (manifest, units,
+vectors, BM25 matrices). A write builds a new generation beside it and swaps the link with one
+``rename``, so a crash or a full disk never leaves a half-written index in place of a good one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from contextorg.state.records import Context
+from contextorg.tools.embeddings import Embedder, Vectors, resolve_embedder
+from contextorg.tools.fusion import RRF_K, reciprocal_rank_fusion, top_k
+from contextorg.tools.ingest import Contextualize, SourceDocument, Unit, units_from
+from contextorg.tools.inputs import InputError
+from contextorg.tools.lexical import Lexical
+from contextorg.tools.rerankers import Reranker
+
+Mode = Literal["hybrid", "lexical", "dense"]
+FORMAT = 1
+EMBED_BATCH = 64
+
+
+class HybridIndex:
+    """Contextualized units searchable by BM25, by vectors, or both fused (the default).
+
+    Args:
+        path: Where the index persists (``None``: in memory only).
+        embedder: Embedder name or instance; its ``name`` is stored and checked on reopen.
+        contextualize: What each unit is prefixed with in the index.
+        rows: Index each verbalized table row as well as whole tables.
+        weights: ``(lexical, dense)`` weights in the fusion.
+        pool: How many hits each retriever hands to fusion (and the reranker sees).
+        reranker: Reorders the fused pool, if given.
+        language: Snowball stemmer and stopword language for BM25.
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        embedder: str | Embedder | Any = "e5",
+        contextualize: Contextualize | None = None,
+        rows: bool = True,
+        weights: tuple[float, float] = (1.0, 1.0),
+        pool: int = 50,
+        reranker: Reranker | None = None,
+        language: str = "english",
+    ) -> None:
+        self.path = Path(path) if path is not None else None
+        self._embedder_spec = embedder
+        self._embedder: Embedder | None = None
+        self.embedder_name = embedder if isinstance(embedder, str) else str(embedder.name)
+        self.contextualize = contextualize or Contextualize()
+        self.rows = rows
+        self.weights = weights
+        self.pool = pool
+        self.reranker = reranker
+        self.language = language
+        self.units: list[Unit] = []
+        self.documents: dict[str, dict[str, Any]] = {}
+        self.vectors: Vectors = np.zeros((0, 0), dtype=np.float32)
+        self._keys: list[str] = []
+        self._lexical: Lexical | None = None
+
+    # --- opening and saving -------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path, **options: Any) -> HybridIndex:
+        """Reopen a saved index; ``options`` override search settings (not the stored ones)."""
+        root = Path(path)
+        current = root / "current"
+        if not current.is_dir():
+            raise InputError(
+                f"no index at {root}: build one with `contextorg index PATH --index {root}`"
+            )
+        manifest = json.loads((current / "manifest.json").read_text())
+        if manifest.get("format") != FORMAT:
+            raise InputError(f"{root} was written by another contextorg version: rebuild it")
+        stored = manifest["embedder"]
+        embedder = options.pop("embedder", stored)
+        chosen = embedder if isinstance(embedder, str) else getattr(embedder, "name", None)
+        if chosen != stored:
+            raise InputError(f"{root} was embedded with {stored!r}, not {chosen!r}: use {stored!r}")
+        index = cls(
+            root,
+            embedder=embedder,
+            contextualize=Contextualize(**manifest["contextualize"]),
+            rows=manifest["rows"],
+            language=manifest["language"],
+            **options,
+        )
+        index.documents = manifest["documents"]
+        with (current / "units.jsonl").open(encoding="utf-8") as lines:
+            index.units = [Unit(**json.loads(line)) for line in lines]
+        index.vectors = np.load(current / "vectors.npy", mmap_mode="r")
+        index._keys = manifest["keys"]
+        index._lexical = Lexical.load(current / "bm25", language=index.language)
+        return index
+
+    def save(self) -> Path:
+        """Write a new generation and switch ``current`` to it atomically."""
+        if self.path is None:
+            raise InputError("this index is in memory: give it a path to save it")
+        self.path.mkdir(parents=True, exist_ok=True)
+        with _locked(self.path):
+            generation = self.path / f"gen-{_next_generation(self.path)}"
+            partial = generation.with_name(generation.name + ".partial")
+            shutil.rmtree(partial, ignore_errors=True)
+            partial.mkdir()
+            self._write(partial)
+            partial.rename(generation)
+            link = self.path / "current.new"
+            with contextlib.suppress(FileNotFoundError):
+                link.unlink()
+            link.symlink_to(generation.name)
+            os.replace(link, self.path / "current")
+            for old in self.path.glob("gen-*"):
+                if old != generation:
+                    shutil.rmtree(old, ignore_errors=True)
+        return generation
+
+    def _write(self, folder: Path) -> None:
+        manifest = {
+            "format": FORMAT,
+            "embedder": self.embedder_name,
+            "contextualize": asdict(self.contextualize),
+            "rows": self.rows,
+            "language": self.language,
+            "documents": self.documents,
+            "keys": self._keys,
+        }
+        with (folder / "units.jsonl").open("w", encoding="utf-8") as out:
+            for unit in self.units:
+                out.write(json.dumps(asdict(unit), ensure_ascii=False) + "\n")
+        np.save(folder / "vectors.npy", np.asarray(self.vectors, dtype=np.float32))
+        self.lexical.save(folder / "bm25")
+        (folder / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False))
+        for file in folder.rglob("*"):
+            if file.is_file():
+                with file.open("rb") as handle:
+                    os.fsync(handle.fileno())
+
+    # --- writing ------------------------------------------------------------------------
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder, loaded on first use (opening an index for BM25 alone stays fast)."""
+        if self._embedder is None:
+            self._embedder = resolve_embedder(self._embedder_spec)
+        return self._embedder
+
+    @property
+    def lexical(self) -> Lexical:
+        """The BM25 index over the current units, rebuilt after a change."""
+        if self._lexical is None:
+            texts = [u.indexed_text(self.contextualize) for u in self.units]
+            self._lexical = Lexical.build(texts, language=self.language)
+        return self._lexical
+
+    def add(
+        self,
+        documents: Iterable[SourceDocument],
+        *,
+        progress: Callable[[int], None] | None = None,
+    ) -> dict[str, int]:
+        """Add or update documents; unchanged ones and unchanged units are not re-embedded.
+
+        Returns counts: ``added``, ``updated``, ``unchanged`` documents, ``units`` now indexed,
+        ``embedded`` and ``reused`` vectors. ``progress(n)`` is called after each document.
+        """
+        counts = dict.fromkeys(("added", "updated", "unchanged", "embedded", "reused"), 0)
+        fresh: dict[str, tuple[SourceDocument, list[Unit]]] = {}
+        for document in documents:
+            known = self.documents.get(document.id)
+            if known and known["fingerprint"] == document.fingerprint:
+                counts["unchanged"] += 1
+            else:
+                counts["updated" if known else "added"] += 1
+                fresh[document.id] = (document, units_from(document, rows=self.rows))
+            if progress:
+                progress(1)
+        if fresh:
+            kept = [u for u in self.units if u.doc_id not in fresh]
+            new = [u for _, units in fresh.values() for u in units]
+            counts["embedded"], counts["reused"] = self._replace(kept + new)
+            for doc_id, (document, units) in fresh.items():
+                self.documents[doc_id] = {
+                    "fingerprint": document.fingerprint,
+                    "source": document.source,
+                    "title": units[0].title if units else document.title,
+                    "units": len(units),
+                }
+        counts["units"] = len(self.units)
+        return counts
+
+    def remove(self, doc_ids: Iterable[str]) -> int:
+        """Remove documents by id; returns how many units went."""
+        gone = {d for d in doc_ids if d in self.documents}
+        if not gone:
+            return 0
+        before = len(self.units)
+        self._replace([u for u in self.units if u.doc_id not in gone])
+        for doc_id in gone:
+            del self.documents[doc_id]
+        return before - len(self.units)
+
+    def _replace(self, units: list[Unit]) -> tuple[int, int]:
+        """Make ``units`` the index, reusing every vector whose text is unchanged."""
+        texts = [u.indexed_text(self.contextualize) for u in units]
+        keys = [hashlib.sha256(t.encode()).hexdigest()[:32] for t in texts]
+        rows = {key: n for n, key in enumerate(self._keys)}
+        missing = sorted({k: n for n, k in enumerate(keys) if k not in rows}.values())
+        new_vectors = self._embed([texts[n] for n in missing])
+        fresh = {keys[n]: v for n, v in zip(missing, new_vectors, strict=True)}
+        dim = new_vectors.shape[1] if len(missing) else self.vectors.shape[1]
+        vectors = np.zeros((len(units), dim), dtype=np.float32)
+        for n, key in enumerate(keys):
+            vectors[n] = fresh[key] if key in fresh else self.vectors[rows[key]]
+        self.units, self._keys, self.vectors = units, keys, vectors
+        self._lexical = None
+        return len(missing), len(units) - sum(1 for k in keys if k in fresh)
+
+    def _embed(self, texts: Sequence[str]) -> Vectors:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        parts = [
+            self.embedder.embed_passages(texts[i : i + EMBED_BATCH])
+            for i in range(0, len(texts), EMBED_BATCH)
+        ]
+        return np.concatenate(parts).astype(np.float32)
+
+    # --- searching ----------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.units)
+
+    def search(self, query: str, k: int = 10, *, mode: Mode = "hybrid") -> list[Context]:
+        """The ``k`` best units for ``query`` as contexts (``score`` set, best first)."""
+        if not query.strip():
+            raise InputError("the search query is empty: pass the text to search for")
+        if not self.units or k <= 0:
+            return []
+        pool = max(self.pool, k)
+        if mode == "lexical":
+            ranked = self.lexical.search(query, pool)
+        elif mode == "dense":
+            ranked = top_k(self._dense_scores(query), pool)
+        elif mode == "hybrid":
+            lexical = [i for i, _ in self.lexical.search(query, pool)]
+            dense = [i for i, _ in top_k(self._dense_scores(query), pool)]
+            ranked = reciprocal_rank_fusion([lexical, dense], self.weights, k=RRF_K)[:pool]
+        else:
+            raise InputError(f"unknown search mode {mode!r}: use hybrid, lexical or dense")
+        hits = [self.context(self.units[i], score) for i, score in ranked]
+        if self.reranker is not None:
+            hits = self.reranker.rerank(query, hits)
+        return hits[:k]
+
+    def _dense_scores(self, query: str) -> Vectors:
+        return np.asarray(self.vectors @ self.embedder.embed_query(query), dtype=np.float32)
+
+    @staticmethod
+    def context(unit: Unit, score: float | None = None) -> Context:
+        """A unit as the context the QA graph reads and cites."""
+        heading = f"{unit.heading}\n" if unit.heading and unit.heading != unit.title else ""
+        return Context(
+            id=unit.id,
+            title=unit.title,
+            text=heading + unit.text,
+            source=unit.source or None,
+            score=score,
+            metadata={"doc_id": unit.doc_id, "kind": unit.kind, "heading": unit.heading},
+        )
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    with (folder / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _next_generation(folder: Path) -> int:
+    numbers = [
+        int(p.name.split("-")[1].split(".")[0])
+        for p in folder.glob("gen-*")
+        if p.name.split("-")[1].split(".")[0].isdigit()
+    ]
+    return max(numbers, default=0) + 1

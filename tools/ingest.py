@@ -1,0 +1,431 @@
+"""Ingestion: HTML, Markdown and text into contextualized evidence units (RAGonite §4).
+
+A page becomes passages (the text between headings), lists, tables and one verbalized unit per
+table row (``Row 2 in Table 1: Member is Alice, and Task is ...``). Every unit remembers its page
+title, nearest heading and neighbours; :meth:`Unit.indexed_text` prefixes what
+:class:`Contextualize` switches on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from bs4 import BeautifulSoup, Comment, Tag
+from bs4.element import NavigableString
+
+from contextorg.tools.inputs import InputError
+
+UnitKind = Literal["passage", "list", "table", "row"]
+Format = Literal["html", "markdown", "text"]
+
+SUFFIXES: dict[str, Format] = {
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".txt": "text",
+    ".text": "text",
+    ".rst": "text",
+}
+"""File suffixes ingestion reads, and how."""
+
+PASSAGE_WORDS = 120
+"""Longest passage, in words, before it is cut at a paragraph (or sentence) boundary; MiniLM
+reads 256 word pieces, so longer passages would be embedded by their start only."""
+
+NEIGHBOUR_CHARS = 160
+"""How much of the unit before and after is added when neighbours are switched on."""
+
+_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+_LISTS = {"ul", "ol", "dl"}
+_SKIP = {"script", "style", "head", "noscript", "template", "svg", "ac:parameter", "colgroup"}
+_BLOCKS = {
+    "p", "div", "pre", "blockquote", "section", "article", "main", "header", "footer",
+    "aside", "nav", "figure", "figcaption", "details", "summary", "hr", "address", "form",
+    "ac:structured-macro", "ac:rich-text-body", "ac:plain-text-body", "ac:layout",
+    "ac:layout-section", "ac:layout-cell", "ac:task-list", "ac:task",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class SourceDocument:
+    """One document to ingest: its raw content and where it came from."""
+
+    id: str
+    content: str
+    format: Format = "text"
+    title: str = ""
+    source: str = ""
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of everything that shapes the units; unchanged documents are skipped."""
+        raw = "\0".join((self.format, self.title, self.source, self.content))
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Contextualize:
+    """Which context each unit carries into the index (RAGonite: all on is best)."""
+
+    title: bool = True
+    heading: bool = True
+    neighbours: bool = True
+
+    @classmethod
+    def none(cls) -> Contextualize:
+        """The bare unit text."""
+        return cls(title=False, heading=False, neighbours=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unit:
+    """One evidence unit: what is shown to the model and what is indexed."""
+
+    id: str
+    doc_id: str
+    kind: UnitKind
+    text: str
+    title: str = ""
+    heading: str = ""
+    source: str = ""
+    before: str = ""
+    after: str = ""
+
+    def indexed_text(self, how: Contextualize = Contextualize()) -> str:
+        """The text search sees: the unit prefixed by the context switched on."""
+        parts = []
+        if how.title and self.title:
+            parts.append(self.title)
+        if how.heading and self.heading and self.heading != self.title:
+            parts.append(self.heading)
+        if how.neighbours and self.before:
+            parts.append(self.before)
+        parts.append(self.text)
+        if how.neighbours and self.after:
+            parts.append(self.after)
+        return "\n".join(parts)
+
+
+def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
+    """Split a document into units (table rows too unless ``rows=False``), neighbours linked."""
+    if document.format == "html":
+        title, blocks = _html_blocks(document.content)
+    elif document.format == "markdown":
+        title, blocks = _html_blocks(_markdown_html(document.content))
+    elif document.format == "text":
+        title, blocks = "", list(_text_blocks(document.content))
+    else:
+        raise InputError(f"unknown format {document.format!r}: use html, markdown or text")
+    title = document.title or title
+    kept = [b for b in blocks if rows or b[0] != "row"]
+    units = [
+        Unit(
+            id=f"{document.id}#{n}",
+            doc_id=document.id,
+            kind=kind,
+            text=text,
+            title=title,
+            heading=heading,
+            source=document.source,
+        )
+        for n, (kind, heading, text) in enumerate(kept, start=1)
+    ]
+    return [
+        replace(
+            unit,
+            before=_clip(units[n - 1].text, tail=True) if n else "",
+            after=_clip(units[n + 1].text) if n + 1 < len(units) else "",
+        )
+        for n, unit in enumerate(units)
+    ]
+
+
+def read_document(path: str | Path, *, doc_id: str | None = None) -> SourceDocument:
+    """A file as a :class:`SourceDocument`; raises :class:`InputError` if it cannot be read."""
+    file = Path(path)
+    fmt = SUFFIXES.get(file.suffix.lower())
+    if fmt is None:
+        raise InputError(
+            f"{file}: cannot ingest {file.suffix or 'files without a suffix'}; "
+            f"supported: {', '.join(sorted(SUFFIXES))}"
+        )
+    try:
+        content = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {file}: {exc.strerror}") from None
+    title = file.stem.replace("_", " ").replace("-", " ") if fmt == "text" else ""
+    return SourceDocument(
+        id=doc_id or file.stem, content=content, format=fmt, title=title, source=str(file)
+    )
+
+
+def find_documents(path: str | Path) -> tuple[list[SourceDocument], dict[str, str]]:
+    """Every readable document under ``path`` (a file or folder), and skipped files with why.
+
+    Document ids are paths relative to the folder, so two ``README.md`` never collide.
+    """
+    root = Path(path)
+    if not root.exists():
+        raise InputError(f"no such file or folder: {root}")
+    files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+    documents: list[SourceDocument] = []
+    skipped: dict[str, str] = {}
+    for file in files:
+        if any(part.startswith(".") for part in file.relative_to(root).parts):
+            continue
+        relative = file.name if root.is_file() else file.relative_to(root).as_posix()
+        try:
+            documents.append(read_document(file, doc_id=relative))
+        except InputError as exc:
+            skipped[str(file)] = str(exc).removeprefix(f"{file}: ").removeprefix(f"{file} ")
+    return documents, skipped
+
+
+def from_llama_index(nodes: Iterable[Any]) -> list[SourceDocument]:
+    """LlamaIndex ``Document``/``Node`` objects as documents (their text read as plain text)."""
+    documents = []
+    for node in nodes:
+        meta = dict(getattr(node, "metadata", {}) or {})
+        text = node.get_content() if hasattr(node, "get_content") else getattr(node, "text", None)
+        if not isinstance(text, str):
+            raise InputError(f"{type(node).__name__} has no text: pass LlamaIndex Documents/Nodes")
+        documents.append(
+            SourceDocument(
+                id=str(getattr(node, "id_", None) or getattr(node, "node_id", "")),
+                content=text,
+                format="text",
+                title=str(meta.get("title") or meta.get("file_name") or ""),
+                source=str(meta.get("source") or meta.get("file_path") or meta.get("url") or ""),
+                metadata=meta,
+            )
+        )
+    return documents
+
+
+def _clip(text: str, *, tail: bool = False) -> str:
+    if len(text) <= NEIGHBOUR_CHARS:
+        return text
+    return "…" + text[-NEIGHBOUR_CHARS:] if tail else text[:NEIGHBOUR_CHARS] + "…"
+
+
+def _markdown_html(text: str) -> str:
+    from markdown_it import MarkdownIt
+
+    return str(MarkdownIt("commonmark").enable("table").render(text))
+
+
+def _text_blocks(text: str) -> Iterator[tuple[UnitKind, str, str]]:
+    paragraphs = [_squash(p) for p in re.split(r"\n\s*\n", text)]
+    for chunk in _chunks([p for p in paragraphs if p]):
+        yield "passage", "", chunk
+
+
+Block = tuple[UnitKind, str, str]
+
+
+def _html_blocks(html: str) -> tuple[str, list[Block]]:
+    soup = BeautifulSoup(html, "lxml")
+    title_tag = soup.find("title")
+    title = _squash(title_tag.get_text(" ")) if title_tag else ""
+    walker = _Walker()
+    walker.walk(soup.body or soup)
+    walker.end_passage()
+    if not title:
+        first = next((b for b in walker.headings if b), "")
+        title = first
+    return title, walker.blocks
+
+
+class _Walker:
+    """Walks an HTML tree in document order, cutting it into passage, list and table blocks."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.headings: list[str] = []
+        self.heading = ""
+        self.tables = 0
+        self.paragraphs: list[str] = []
+        self.inline: list[str] = []
+
+    def walk(self, node: Tag) -> None:
+        for child in node.children:
+            if isinstance(child, Comment):
+                continue
+            if isinstance(child, NavigableString):
+                self.inline.append(str(child))
+            elif isinstance(child, Tag):
+                self.visit(child)
+
+    def visit(self, tag: Tag) -> None:
+        name = tag.name
+        if name in _SKIP:
+            return
+        if name in _HEADINGS:
+            self.end_passage()
+            self.heading = _squash(tag.get_text(" "))
+            self.headings.append(self.heading)
+        elif name == "table":
+            self.end_passage()
+            self.table(tag)
+        elif name in _LISTS:
+            self.end_passage()
+            for chunk in _chunks(_list_lines(tag), sep="\n"):
+                self.blocks.append(("list", self.heading, chunk))
+        elif name == "br":
+            self.inline.append("\n")
+        elif name in _BLOCKS:
+            self.end_paragraph()
+            self.walk(tag)
+            self.end_paragraph()
+        else:
+            self.walk(tag)
+
+    def end_paragraph(self) -> None:
+        text = _squash("".join(self.inline))
+        self.inline = []
+        if text:
+            self.paragraphs.append(text)
+
+    def end_passage(self) -> None:
+        self.end_paragraph()
+        for chunk in _chunks(self.paragraphs):
+            self.blocks.append(("passage", self.heading, chunk))
+        self.paragraphs = []
+
+    def table(self, tag: Tag) -> None:
+        grid, heads = _grid(tag)
+        if not grid:
+            return
+        self.tables += 1
+        n_head = next((n for n, head in enumerate(heads) if not head), len(heads))
+        if n_head == 0 and len(grid) > 1:
+            n_head = 1  # no <th>: the first row names the columns
+        header = [
+            " ".join(dict.fromkeys(row[c] for row in grid[:n_head] if row[c]))
+            for c in range(len(grid[0]))
+        ]
+        lines = [" | ".join(dict.fromkeys(row)) for row in grid]
+        self.blocks.append(("table", self.heading, "\n".join(lines)))
+        for number, row in enumerate(grid[n_head:], start=1):
+            self.blocks.append(("row", self.heading, _verbalize(row, header, number, self.tables)))
+
+
+def _grid(table: Tag) -> tuple[list[list[str]], list[bool]]:
+    """The cells on a grid (``colspan``/``rowspan`` repeated), and which rows are headers."""
+    grid: list[list[str]] = []
+    heads: list[bool] = []
+    carried: dict[int, tuple[int, str]] = {}  # column -> (rows left, text) from a rowspan
+    for tr in table.find_all("tr"):
+        if tr.find_parent("table") is not table:
+            continue  # a nested table's row
+        cells = tr.find_all(["td", "th"], recursive=False)
+        row: list[str] = []
+        for cell in cells:
+            while len(row) in carried:
+                row.append(_carry(carried, len(row)))
+            text = _squash(cell.get_text(" "))
+            span = _span(cell, "rowspan")
+            for _ in range(_span(cell, "colspan")):
+                if span > 1:
+                    carried[len(row)] = (span - 1, text)
+                row.append(text)
+        while len(row) in carried:
+            row.append(_carry(carried, len(row)))
+        if any(row):
+            grid.append(row)
+            in_head = tr.find_parent("thead") is not None
+            heads.append(in_head or all(c.name == "th" for c in cells))
+    width = max((len(r) for r in grid), default=0)
+    return [r + [""] * (width - len(r)) for r in grid], heads
+
+
+def _carry(carried: dict[int, tuple[int, str]], column: int) -> str:
+    left, text = carried.pop(column)
+    if left > 1:
+        carried[column] = (left - 1, text)
+    return text
+
+
+def _span(cell: Tag, name: str) -> int:
+    try:
+        return max(1, min(int(str(cell.get(name) or 1)), 100))
+    except ValueError:
+        return 1
+
+
+def _verbalize(row: list[str], header: list[str], number: int, table: int) -> str:
+    """``Row 2 in Table 1: Member is Alice, and Task is Similarity function``."""
+    pairs = []
+    for n, value in enumerate(row):
+        if not value:
+            continue
+        name = header[n] if n < len(header) and header[n] else ""
+        pairs.append(f"{name} is {value}" if name else value)
+    return f"Row {number} in Table {table}: " + ", and ".join(pairs)
+
+
+def _list_lines(tag: Tag, depth: int = 0) -> list[str]:
+    lines = []
+    for item in tag.find_all(["li", "dt", "dd"], recursive=False):
+        nested = [t for t in item.find_all(list(_LISTS)) if t.find_parent(["li"]) is item]
+        for sub in nested:
+            sub.extract()
+        text = _squash(item.get_text(" "))
+        if text:
+            lines.append("  " * depth + "- " + text)
+        for sub in nested:
+            lines.extend(_list_lines(sub, depth + 1))
+    return lines
+
+
+def _chunks(pieces: list[str], *, sep: str = "\n", words: int = PASSAGE_WORDS) -> Iterator[str]:
+    """Join pieces into chunks of at most ``words`` words; a longer piece is cut at sentences."""
+    current: list[str] = []
+    size = 0
+    for piece in _split_long(pieces, words):
+        n = len(piece.split())
+        if current and size + n > words:
+            yield sep.join(current)
+            current, size = [], 0
+        current.append(piece)
+        size += n
+    if current:
+        yield sep.join(current)
+
+
+def _split_long(pieces: list[str], words: int) -> Iterator[str]:
+    for piece in pieces:
+        if len(piece.split()) <= words:
+            yield piece
+            continue
+        sentences = re.split(r"(?<=[.!?])\s+", piece)
+        buffer: list[str] = []
+        for sentence in sentences:
+            tokens = sentence.split()
+            while len(tokens) > words:  # a "sentence" with no full stop: cut by words
+                if buffer:
+                    yield " ".join(buffer)
+                    buffer = []
+                yield " ".join(tokens[:words])
+                tokens = tokens[words:]
+            if len(buffer) + len(tokens) > words:
+                yield " ".join(buffer)
+                buffer = []
+            buffer.extend(tokens)
+        if buffer:
+            yield " ".join(buffer)
+
+
+def _squash(text: str) -> str:
+    lines = (re.sub(r"[ \t\r\f\v\u00a0]+", " ", line).strip() for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)

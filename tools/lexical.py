@@ -1,0 +1,86 @@
+"""BM25 over unit texts with ``bm25s`` (sparse matrices) and a Snowball stemmer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import bm25s
+
+_STOPWORDS = {"english": "en", "german": "de", "french": "fr", "spanish": "es", "italian": "it"}
+
+
+class Lexical:
+    """A BM25 index: ``search`` returns ``(row, score)`` best first, only rows that match."""
+
+    def __init__(self, retriever: bm25s.BM25 | None, size: int, language: str) -> None:
+        self._retriever = retriever
+        self._size = size
+        self.language = language
+        self._stemmer = _stemmer(language)
+
+    @classmethod
+    def build(cls, texts: list[str], *, language: str = "english") -> Lexical:
+        """Index ``texts`` (row n is ``texts[n]``)."""
+        if not texts:
+            return cls(None, 0, language)
+        tokens = bm25s.tokenize(
+            texts,
+            stopwords=_STOPWORDS.get(language, language),
+            stemmer=_stemmer(language),
+            show_progress=False,
+        )
+        retriever = bm25s.BM25()
+        retriever.index(tokens, show_progress=False)
+        return cls(retriever, len(texts), language)
+
+    @classmethod
+    def load(cls, folder: Path, *, language: str) -> Lexical:
+        """Reopen a saved index, memory-mapped."""
+        size = int((folder / "size").read_text())
+        if size == 0:
+            return cls(None, 0, language)
+        return cls(bm25s.BM25.load(str(folder), mmap=True, show_progress=False), size, language)
+
+    def save(self, folder: Path) -> None:
+        """Write the matrices and vocabulary to ``folder``."""
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "size").write_text(str(self._size))
+        if self._retriever is not None:
+            self._retriever.save(str(folder), show_progress=False)
+
+    def tokens(self, text: str) -> list[str]:
+        """The stemmed terms of ``text`` that BM25 matches on."""
+        tokenized: Any = bm25s.tokenize(
+            [text],
+            stopwords=_STOPWORDS.get(self.language, self.language),
+            stemmer=self._stemmer,
+            return_ids=False,
+            show_progress=False,
+        )
+        return list(tokenized[0])
+
+    def search(self, query: str, k: int) -> list[tuple[int, float]]:
+        """The best ``k`` rows that share a term with ``query``."""
+        terms = [t for t in self.tokens(query) if t in self._vocabulary]
+        if self._retriever is None or not terms or k <= 0:
+            return []
+        rows, scores = self._retriever.retrieve(
+            [terms], k=min(k, self._size), show_progress=False, n_threads=1
+        )
+        return [(int(r), float(s)) for r, s in zip(rows[0], scores[0], strict=True) if s > 0]
+
+    @property
+    def _vocabulary(self) -> dict[str, int]:
+        return self._retriever.vocab_dict if self._retriever is not None else {}
+
+
+def _stemmer(language: str) -> Any:
+    import Stemmer
+
+    try:
+        return Stemmer.Stemmer(language).stemWords
+    except KeyError:
+        raise ValueError(
+            f"no stemmer for {language!r}: use one of {', '.join(Stemmer.algorithms())}"
+        ) from None

@@ -1,0 +1,113 @@
+"""Retrievers: one interface over our indexes, LangChain and LlamaIndex retrievers, both ways.
+
+Anything with ``search(query, k) -> list[Context]`` is a :class:`Retriever`. ``resolve_retriever``
+also takes an index folder, a LangChain ``BaseRetriever`` or a LlamaIndex retriever, and
+:class:`IndexRetriever` puts any of ours behind LangChain's ``BaseRetriever``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from langchain_core.callbacks import CallbackManagerForRetrieverRun
+from langchain_core.documents import Document
+from langchain_core.retrievers import BaseRetriever
+from pydantic import ConfigDict
+
+from contextorg.state.records import Context
+from contextorg.tools.inputs import InputError
+
+
+@runtime_checkable
+class Retriever(Protocol):
+    """Finds the ``k`` contexts that best match a query, best first."""
+
+    def search(self, query: str, k: int = 10) -> list[Context]:
+        """Best first, with ``score`` set where the backend has one."""
+        ...
+
+
+class IndexRetriever(BaseRetriever):
+    """Our index (or any :class:`Retriever`) as a LangChain ``BaseRetriever``.
+
+    Documents carry the unit id as ``id`` and ``title``, ``source``, ``score``, ``doc_id`` and
+    ``kind`` in ``metadata``, so ``contextorg.ask`` reads them back as the same contexts.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    index: Any
+    k: int = 10
+
+    def _get_relevant_documents(
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun
+    ) -> list[Document]:
+        return [
+            Document(
+                id=c.id,
+                page_content=c.text,
+                metadata={"title": c.title, "source": c.source, "score": c.score, **c.metadata},
+            )
+            for c in self.index.search(query, k=self.k)
+        ]
+
+
+class LangChainRetriever:
+    """A LangChain ``BaseRetriever`` as a :class:`Retriever` (ids default to the rank)."""
+
+    def __init__(self, retriever: BaseRetriever) -> None:
+        self.retriever = retriever
+
+    def search(self, query: str, k: int = 10) -> list[Context]:
+        """The retriever's documents, at most ``k``."""
+        from contextorg.api import as_contexts
+
+        documents = self.retriever.invoke(query)[:k]
+        for n, document in enumerate(documents, start=1):
+            if not document.id and "id" not in document.metadata:
+                document.id = f"{n}"
+        return as_contexts(documents)
+
+
+class LlamaIndexRetriever:
+    """A LlamaIndex retriever (``retrieve(query) -> [NodeWithScore]``) as a :class:`Retriever`."""
+
+    def __init__(self, retriever: Any) -> None:
+        self.retriever = retriever
+
+    def search(self, query: str, k: int = 10) -> list[Context]:
+        """The retriever's nodes, at most ``k``, with their scores."""
+        contexts = []
+        for hit in self.retriever.retrieve(query)[:k]:
+            node = getattr(hit, "node", hit)
+            meta = dict(getattr(node, "metadata", {}) or {})
+            contexts.append(
+                Context(
+                    id=str(node.node_id),
+                    text=node.get_content(),
+                    title=str(meta.pop("title", meta.get("file_name", ""))),
+                    source=meta.pop("source", None) or meta.get("file_path"),
+                    score=getattr(hit, "score", None),
+                    metadata=meta,
+                )
+            )
+        return contexts
+
+
+def resolve_retriever(retriever: str | Path | Any) -> Retriever:
+    """A :class:`Retriever` from an index folder, one of ours, or a LangChain/LlamaIndex one."""
+    if isinstance(retriever, str | Path):
+        from contextorg.tools.hybrid_index import HybridIndex
+
+        return HybridIndex.open(retriever)
+    if isinstance(retriever, BaseRetriever):
+        return LangChainRetriever(retriever)
+    if isinstance(retriever, Retriever):
+        return retriever
+    if callable(getattr(retriever, "retrieve", None)):
+        return LlamaIndexRetriever(retriever)
+    raise InputError(
+        f"cannot search with {type(retriever).__name__}: pass an index folder, a HybridIndex "
+        "or WeaviateIndex, a LangChain BaseRetriever or a LlamaIndex retriever"
+    )
