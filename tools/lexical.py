@@ -6,12 +6,23 @@ from pathlib import Path
 from typing import Any
 
 import bm25s
+import numpy as np
+
+from contextorg.tools.fusion import top_k
+
+TOKEN_PATTERN = r"(?u)\b\w+(?:\.\w+)*\b"
+"""What counts as a term: words and dotted compounds, so versions like ``9.0.2`` or
+``v1.2`` stay one term (bm25s' default drops one-character words and splits them)."""
 
 _STOPWORDS = {"english": "en", "german": "de", "french": "fr", "spanish": "es", "italian": "it"}
 
 
 class Lexical:
-    """A BM25 index: ``search`` returns ``(row, score)`` best first, only rows that match."""
+    """A BM25 index: ``search`` returns ``(row, score)`` best first, only rows that match.
+
+    Scores come from bm25s' precomputed sparse matrix; selection is ours (:func:`top_k`), which
+    skips bm25s' thread pool (half the query time at 100k units) and breaks ties by row.
+    """
 
     def __init__(self, retriever: bm25s.BM25 | None, size: int, language: str) -> None:
         self._retriever = retriever
@@ -28,6 +39,7 @@ class Lexical:
             texts,
             stopwords=_STOPWORDS.get(language, language),
             stemmer=_stemmer(language),
+            token_pattern=TOKEN_PATTERN,
             show_progress=False,
         )
         retriever = bm25s.BM25()
@@ -55,6 +67,7 @@ class Lexical:
             [text],
             stopwords=_STOPWORDS.get(self.language, self.language),
             stemmer=self._stemmer,
+            token_pattern=TOKEN_PATTERN,
             return_ids=False,
             show_progress=False,
         )
@@ -65,10 +78,8 @@ class Lexical:
         terms = [t for t in self.tokens(query) if t in self._vocabulary]
         if self._retriever is None or not terms or k <= 0:
             return []
-        rows, scores = self._retriever.retrieve(
-            [terms], k=min(k, self._size), show_progress=False, n_threads=1
-        )
-        return [(int(r), float(s)) for r, s in zip(rows[0], scores[0], strict=True) if s > 0]
+        scores = np.asarray(self._retriever.get_scores(terms), dtype=np.float32)
+        return [(row, score) for row, score in top_k(scores, k) if score > 0]
 
     @property
     def _vocabulary(self) -> dict[str, int]:
