@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel
 
 from contextorg.graphs.qa import graph as default_graph
@@ -23,6 +25,7 @@ from contextorg.state import (
     total_usage,
 )
 from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
+from contextorg.tools.tracing import JsonlTracer
 
 ContextLike = Context | Document | Mapping[str, Any]
 
@@ -124,6 +127,7 @@ def ask(
     strategy: str | None = None,
     relations: str | None = None,
     graph: Any = None,
+    trace: str | Path | None = None,
     **options: Any,
 ) -> Result:
     """Answer ``question`` from ``contexts`` with every supported answer, cited.
@@ -136,14 +140,14 @@ def ask(
         strategy: ``corg`` (default), ``base`` or ``separate``.
         relations: ``batched`` (default), ``pairwise`` or ``extract``.
         graph: A compiled graph from ``build_graph`` (default: the standard one).
+        trace: Append every run of this question to this JSONL file (default:
+            ``CONTEXTORG_TRACE`` if set); ``contextorg trace FILE`` prints it.
         **options: Other :class:`RunContext` fields (``retriever``, ``top_k``,
             ``answer_model``, ``max_group_size``...).
     """
     state, context = _prepare(question, contexts, model, strategy, relations, options)
     started = time.perf_counter()
-    out = (graph or default_graph).invoke(
-        state, context=context, config={"max_concurrency": context.max_concurrency}
-    )
+    out = (graph or default_graph).invoke(state, context=context, config=_config(context, trace))
     return _result(question, out, time.perf_counter() - started)
 
 
@@ -155,13 +159,14 @@ async def aask(
     strategy: str | None = None,
     relations: str | None = None,
     graph: Any = None,
+    trace: str | Path | None = None,
     **options: Any,
 ) -> Result:
     """Async :func:`ask`."""
     state, context = _prepare(question, contexts, model, strategy, relations, options)
     started = time.perf_counter()
     out = await (graph or default_graph).ainvoke(
-        state, context=context, config={"max_concurrency": context.max_concurrency}
+        state, context=context, config=_config(context, trace)
     )
     return _result(question, out, time.perf_counter() - started)
 
@@ -181,6 +186,24 @@ def _prepare(
     items = as_contexts(contexts or [])
     check_question_and_contexts(question, items)
     return InputState(question=question, contexts=items), context
+
+
+def _config(context: RunContext, trace: str | Path | None) -> RunnableConfig:
+    """Concurrency, the choices every run is tagged with, and the JSONL tracer if asked for."""
+    path = trace if trace is not None else get_settings().trace
+    return RunnableConfig(
+        max_concurrency=context.max_concurrency,
+        metadata={
+            "strategy": context.strategy,
+            "relations": context.relations,
+            "model": _name(context.model),
+        },
+        callbacks=[JsonlTracer(path)] if path else None,
+    )
+
+
+def _name(model: object) -> str:
+    return model if isinstance(model, str) else type(model).__name__
 
 
 def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, ParamSpec
 
@@ -16,9 +16,11 @@ from rich.panel import Panel
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
+from rich.tree import Tree
 
 from contextorg.api import Result, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.report import write_report
 from contextorg.state import Context
 from contextorg.tools.embeddings import EMBEDDERS
 from contextorg.tools.hybrid_index import HybridIndex
@@ -27,6 +29,7 @@ from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.models import ModelNotAllowedError
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
 from contextorg.tools.relations import CLASSIFIERS, get_classifier
+from contextorg.tools.tracing import TraceRun, key_output, load_trace, run_tree
 from contextorg.tools.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
 
 app = typer.Typer(
@@ -98,6 +101,12 @@ def ask_command(
         Path | None, typer.Option(help="Search this index (from `contextorg index`).")
     ] = None,
     k: Annotated[int, typer.Option("--k", help="Contexts to retrieve from --index.")] = 8,
+    trace: Annotated[
+        Path | None, typer.Option(help="Append every run to this JSONL trace file.")
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option(help="Write a self-contained HTML report of the run.")
+    ] = None,
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     get_classifier(relations)
@@ -122,8 +131,11 @@ def ask_command(
         model=model,
         strategy=get_organizer(strategy).name,
         relations=relations,
+        trace=trace,
         **({"retriever": index, "top_k": k} if index is not None else {}),
     )
+    if report is not None:
+        err.print(f"report: {write_report(result, report)}")
     if as_json:
         print(json.dumps(result.summary(), ensure_ascii=False))
     else:
@@ -232,6 +244,67 @@ def _hit(hit: Context) -> dict[str, object]:
         "source": hit.source,
         "score": hit.score,
     }
+
+
+@app.command("trace")
+@friendly
+def trace_command(
+    file: Annotated[Path, typer.Argument(help="A JSONL trace (from `ask --trace`).")],
+    run_id: Annotated[
+        str | None, typer.Argument(help="The run to show (the end of its id; default: the last).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the run's records.")] = False,
+) -> None:
+    """Print a traced question as a tree: timings, model calls, tokens, what each node decided."""
+    root = run_tree(load_trace(file), run_id)
+    if as_json:
+        for record in _walk(root):
+            print(json.dumps(record.record, ensure_ascii=False))
+        return
+    tree = Tree(_run_label(root))
+    _grow(tree, root)
+    out.print(tree)
+
+
+def _walk(run: TraceRun) -> Iterator[TraceRun]:
+    yield run
+    for child in run.children:
+        yield from _walk(child)
+
+
+def _shown(run: TraceRun) -> list[TraceRun]:
+    """Children worth a line: plumbing (parsers, Runnable* wrappers) is folded away."""
+    shown = []
+    for child in run.children:
+        plumbing = child.record["run_type"] == "parser" or child.record["name"].startswith(
+            ("Runnable", "ChannelWrite", "ChatPromptTemplate")
+        )
+        shown.extend(_shown(child) if plumbing else [child])
+    return shown
+
+
+def _grow(tree: Tree, run: TraceRun) -> None:
+    for child in _shown(run):
+        _grow(tree.add(_run_label(child)), child)
+
+
+def _run_label(run: TraceRun) -> Text:
+    record = run.record
+    label = Text(record["name"], style="bold" if record["run_type"] == "chain" else "")
+    prompt = (record.get("metadata") or {}).get("prompt")
+    if prompt and record["run_type"] == "chain":
+        label.append(f" [{prompt}]", style="cyan")
+    if record.get("seconds") is not None:
+        label.append(f"  {record['seconds']:.2f} s", style="dim")
+    tokens_in, tokens_out = run.tokens
+    if run.model_calls:
+        label.append(f"  {run.model_calls} calls {tokens_in}→{tokens_out} tokens", style="dim")
+    if record.get("error"):
+        label.append(f"  error: {str(record['error']).splitlines()[-1]}", style="red")
+    decided = key_output(run)
+    if decided:
+        label.append(f"  {decided[:160]}", style="green")
+    return label
 
 
 @models_app.command("install")

@@ -23,6 +23,9 @@ class Settings(BaseSettings):
         default=None, description="CPU threads for the embedded model (None: all cores)"
     )
     n_ctx: int = Field(default=4096, description="context window of the embedded model")
+    trace: Path | None = Field(
+        default=None, description="append every run to this JSONL trace file"
+    )
 
 
 @lru_cache(maxsize=1)

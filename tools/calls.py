@@ -76,7 +76,7 @@ def call_structured(
     Errors of the model itself (a server that is down) propagate.
     """
     runnable = model.with_structured_output(schema, include_raw=True).with_config(
-        run_name=prompt.split("@")[0], tags=[f"prompt={prompt}"]
+        run_name=prompt.split("@")[0], tags=[f"prompt={prompt}"], metadata={"prompt": prompt}
     )
     attempt = list(messages)
     error: object = None

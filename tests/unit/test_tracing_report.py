@@ -1,0 +1,118 @@
+"""JSONL traces, the trace CLI, and the HTML report (content; rendering is an integration test)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from contextorg import ask
+from contextorg.cli import main
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.report import render_report
+from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.models import register_chat_model
+from contextorg.tools.tracing import load_trace, run_tree
+
+
+@pytest.fixture
+def world() -> World:
+    world = World(demo_contexts(), DEMO_READINGS)
+    register_chat_model("scripted-demo", lambda _: world.model(), real=False)
+    return world
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    old = sys.argv
+    sys.argv = ["contextorg", *argv]
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    finally:
+        sys.argv = old
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_a_trace_holds_every_node_and_model_call(world: World, tmp_path: Path) -> None:
+    file = tmp_path / "runs.jsonl"
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), trace=file)
+    records = load_trace(file)
+    ids = {r["id"] for r in records}
+    assert all(r["parent_id"] in ids for r in records[1:]) and records[0]["parent_id"] is None
+    assert len({r["trace_id"] for r in records}) == 1
+    nodes = {r["metadata"].get("langgraph_node") for r in records} - {None}
+    assert {"classify_relations", "organize_groups", "answer_group", "aggregate"} <= nodes
+    calls = [r for r in records if r["run_type"] in ("llm", "chat_model")]
+    assert len(calls) == result.summary()["usage"]["llm_calls"] == 9
+    assert all(r["tokens"]["input"] > 0 for r in calls)
+    prompts = {r["metadata"]["prompt"] for r in calls}
+    assert prompts == {"answer_reading@1", "pluralize@1", "answer_group@1"}
+    assert all(r["metadata"]["strategy"] == "corg" for r in calls)
+    tree = run_tree(records)
+    assert tree.model_calls == 9
+    assert (
+        sum(tree.tokens)
+        == result.summary()["usage"]["input_tokens"] + result.summary()["usage"]["output_tokens"]
+    )
+
+
+def test_trace_cli_prints_the_tree(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "runs.jsonl"
+    code, _, _ = run(["ask", "--model", "scripted-demo", "--trace", str(file)], capsys)
+    assert code == 0
+    code, out, _ = run(["trace", str(file)], capsys)
+    assert code == 0
+    out = " ".join(re.sub(r"\n[│├└─ ]*", " ", out).split())  # unwrap the tree's long labels
+    assert "classify_relations" in out and "1 duplicated" in out
+    assert "2 groups: velmora-guide | velmora-blog, port-aster" in out
+    assert "[answer_reading@1]" in out and "9 calls" in out
+    root = load_trace(file)[0]["id"]
+    code, out, _ = run(["trace", str(file), root[-8:], "--json"], capsys)
+    assert code == 0 and json.loads(out.splitlines()[0])["id"] == root
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such trace file"),
+        ("", "holds no runs"),
+        ("{oops\n", "line 1: not a trace record"),
+    ],
+)
+def test_bad_trace_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, message: str
+) -> None:
+    file = tmp_path / "t.jsonl"
+    if content is not None:
+        file.write_text(content)
+    code, _, err = run(["trace", str(file)], capsys)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_the_report_links_every_citation_and_marks_dropped_contexts(world: World) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model())
+    page = render_report(result)
+    for item in result.answer.answers:
+        for cited in item.citations:
+            assert f"href='#ctx-{cited}'" in page and f"id='ctx-{cited}'" in page
+    assert page.count("<line") >= len([r for r in result.relations if r.label != "irrelevant"])
+    assert "left out: duplicate of velmora-guide" in page
+    assert "http://" not in page and "https://" not in page and "<script" not in page
+    hostile = result.model_copy(update={"question": "<script>alert(1)</script>"})
+    assert "<script>alert" not in render_report(hostile)
+
+
+def test_report_option_writes_the_file(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_file = tmp_path / "r" / "report.html"
+    code, _, err = run(["ask", "--model", "scripted-demo", "--report", str(out_file)], capsys)
+    assert code == 0 and out_file.is_file() and "report:" in err

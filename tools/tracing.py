@@ -1,0 +1,192 @@
+"""JSONL traces: every LangChain run of a question (graph, nodes, model calls) as one line each.
+
+``JsonlTracer`` is a LangChain callback handler. Pass it in ``config["callbacks"]``, or use
+``ask(..., trace="runs.jsonl")`` or ``CONTEXTORG_TRACE``. When the top run ends, it appends every
+run of the tree with ids, parent ids, timings, tokens, tags, metadata, inputs and outputs.
+:func:`load_trace` and :func:`run_tree` read the file back (``contextorg trace FILE`` prints it).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from langchain_core.tracers.base import BaseTracer
+from langchain_core.tracers.schemas import Run
+from pydantic import BaseModel
+
+from contextorg.tools.inputs import InputError
+
+
+class JsonlTracer(BaseTracer):
+    """Appends each finished run tree to a JSONL file, one line per run, parents first."""
+
+    name: str = "contextorg_jsonl"
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+
+    def _persist_run(self, run: Run) -> None:
+        lines = [
+            json.dumps(record, default=_jsonable, ensure_ascii=False) for record in _flatten(run)
+        ]
+        with self._lock, self.path.open("a", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n")
+
+
+def _flatten(run: Run, trace_id: str | None = None) -> Iterator[dict[str, Any]]:
+    trace = trace_id or str(run.id)
+    yield {
+        "id": str(run.id),
+        "parent_id": str(run.parent_run_id) if run.parent_run_id else None,
+        "trace_id": trace,
+        "name": run.name,
+        "run_type": run.run_type,
+        "start": run.start_time.isoformat(),
+        "end": run.end_time.isoformat() if run.end_time else None,
+        "seconds": _seconds(run.start_time, run.end_time),
+        "tags": list(run.tags or []),
+        "metadata": _metadata(run),
+        "tokens": _tokens(run),
+        "inputs": run.inputs,
+        "outputs": run.outputs,
+        "error": run.error,
+    }
+    for child in sorted(run.child_runs, key=lambda r: r.start_time):
+        yield from _flatten(child, trace)
+
+
+def _metadata(run: Run) -> dict[str, Any]:
+    extra = run.extra or {}
+    return dict(extra.get("metadata") or {})
+
+
+def _seconds(start: datetime, end: datetime | None) -> float | None:
+    return round((end - start).total_seconds(), 6) if end else None
+
+
+def _tokens(run: Run) -> dict[str, int] | None:
+    """Input and output tokens of a model call, from its message's usage metadata."""
+    if run.run_type not in ("llm", "chat_model") or not run.outputs:
+        return None
+    for generations in run.outputs.get("generations", []):
+        for generation in generations:
+            message = generation.get("message") if isinstance(generation, dict) else None
+            usage = getattr(message, "usage_metadata", None)
+            if usage is None and isinstance(message, dict):
+                usage = message.get("kwargs", {}).get("usage_metadata")
+            if usage:
+                return {"input": int(usage["input_tokens"]), "output": int(usage["output_tokens"])}
+    return None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, set | frozenset | tuple):
+        return list(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return repr(value)
+
+
+@dataclass
+class TraceRun:
+    """One run read back from a trace file, with its children in start order."""
+
+    record: dict[str, Any]
+    children: list[TraceRun] = field(default_factory=list)
+
+    @property
+    def tokens(self) -> tuple[int, int]:
+        """Input and output tokens of this run and everything under it."""
+        own = self.record.get("tokens") or {}
+        totals = [own.get("input", 0), own.get("output", 0)]
+        for child in self.children:
+            i, o = child.tokens
+            totals[0] += i
+            totals[1] += o
+        return totals[0], totals[1]
+
+    @property
+    def model_calls(self) -> int:
+        """Model calls in this run and under it."""
+        own = self.record["run_type"] in ("llm", "chat_model")
+        return int(own) + sum(c.model_calls for c in self.children)
+
+
+def load_trace(path: str | Path) -> list[dict[str, Any]]:
+    """Every run record in a trace file; a clear error for a missing or malformed file."""
+    file = Path(path)
+    if not file.is_file():
+        raise InputError(f"no such trace file: {file} (write one with `contextorg ask --trace`)")
+    records = []
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{file}, line {number}: not a trace record ({exc.msg})") from None
+        if not isinstance(record, dict) or not {"id", "name", "run_type"} <= record.keys():
+            raise InputError(f"{file}, line {number}: not a trace record (no id, name, run_type)")
+        records.append(record)
+    if not records:
+        raise InputError(f"{file} holds no runs")
+    return records
+
+
+def run_tree(records: list[dict[str, Any]], run_id: str | None = None) -> TraceRun:
+    """The tree under ``run_id``, or under the last top-level run.
+
+    Run ids are UUID7s (time first), so a short piece of the end identifies a run best; a
+    unique prefix works too.
+    """
+    nodes = {r["id"]: TraceRun(r) for r in records}
+    for node in nodes.values():
+        parent = node.record.get("parent_id")
+        if parent in nodes:
+            nodes[parent].children.append(node)
+    if run_id is None:
+        roots = [n for n in nodes.values() if n.record.get("parent_id") not in nodes]
+        return roots[-1]
+    if run_id in nodes:
+        return nodes[run_id]
+    matches = [n for i, n in nodes.items() if i.endswith(run_id) or i.startswith(run_id)]
+    if len(matches) != 1:
+        found = "no run" if not matches else f"{len(matches)} runs"
+        raise InputError(f"{found} with id {run_id!r} in the trace: give more of the id")
+    return matches[0]
+
+
+def key_output(run: TraceRun) -> str:
+    """What a node decided, in one line: relations, groups, the answer."""
+    outputs = run.record.get("outputs") or {}
+    name = run.record["name"]
+    if name == "classify_relations":
+        labels: dict[str, int] = {}
+        for relation in outputs.get("relations") or []:
+            labels[relation["label"]] = labels.get(relation["label"], 0) + 1
+        return ", ".join(f"{n} {label}" for label, n in sorted(labels.items())) or "no pairs"
+    if name == "organize_groups" and outputs.get("organization"):
+        groups = outputs["organization"]["groups"]
+        shown = " | ".join(", ".join(g["context_ids"]) for g in groups)
+        return f"{len(groups)} groups: {shown}"
+    if name == "retrieve":
+        return f"{len(outputs.get('contexts') or [])} contexts"
+    if name == "aggregate" and outputs.get("answer"):
+        return str(outputs["answer"]["text"]).replace("\n", " ")
+    if name == "answer_group" and outputs.get("group_answers"):
+        items = outputs["group_answers"][0].get("answers") or []
+        return "; ".join(f"{a['answer']} {a['citations']}" for a in items) or "no answer"
+    return ""
