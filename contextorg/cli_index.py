@@ -1,0 +1,124 @@
+"""``contextorg index`` and ``contextorg search``: build, update and query an embedded index."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from contextorg.cli import app, err, friendly, out
+from contextorg.state import Context
+from contextorg.tools.embeddings import EMBEDDERS
+from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.ingest import Contextualize, find_documents
+from contextorg.tools.inputs import InputError
+
+
+@app.command("index")
+@friendly
+def index_command(
+    path: Annotated[Path, typer.Argument(help="A file or folder of HTML, Markdown or text.")],
+    index: Annotated[Path, typer.Option(help="The index folder (created or updated).")],
+    embedder: Annotated[
+        str, typer.Option(help=f"Embedder for a new index: {', '.join(EMBEDDERS)}.")
+    ] = "e5",
+    rows: Annotated[bool, typer.Option(help="Index each table row as well.")] = True,
+    context: Annotated[
+        str, typer.Option(help="What units are prefixed with: all, title or none.")
+    ] = "all",
+    prune: Annotated[
+        bool, typer.Option(help="Remove indexed documents no longer under PATH.")
+    ] = False,
+) -> None:
+    """Add or update the documents under PATH; unchanged ones are skipped, not re-embedded."""
+    how = {
+        "all": Contextualize(),
+        "title": Contextualize(heading=False, neighbours=False),
+        "none": Contextualize.none(),
+    }
+    if context not in how:
+        raise InputError(f"unknown --context {context!r}: use all, title or none")
+    documents, skipped = find_documents(path)
+    if (index / "current").exists():
+        store = HybridIndex.open(index)
+    else:
+        store = HybridIndex(index, embedder=embedder, contextualize=how[context], rows=rows)
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task("Indexing", total=len(documents))
+        counts = store.add(documents, progress=lambda n: bar.advance(task, n))
+    if prune:
+        counts["removed units"] = store.remove(set(store.documents) - {d.id for d in documents})
+    store.save()
+    for file, reason in skipped.items():
+        err.print(Text(f"skipped {file}: {reason}", style="yellow"))
+    summary = ", ".join(f"{n} {what}" for what, n in counts.items())
+    err.print(f"{index}: {summary}; {len(skipped)} files skipped")
+
+
+@app.command("search")
+@friendly
+def search_command(
+    query: Annotated[str | None, typer.Argument(help="What to search for.")] = None,
+    index: Annotated[Path, typer.Option(help="The index folder.")] = Path("index"),
+    k: Annotated[int, typer.Option("--k", help="How many hits.")] = 10,
+    queries: Annotated[
+        Path | None,
+        typer.Option(help='A file of queries: one per line, as text or {"query": ...}.'),
+    ] = None,
+    mode: Annotated[str, typer.Option(help="hybrid, lexical or dense.")] = "hybrid",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
+) -> None:
+    """Search an index: one QUERY, or every line of --queries (one JSON line each)."""
+    if (query is None) == (queries is None):
+        raise InputError('give a QUERY or --queries FILE: contextorg search "QUERY" --index DIR')
+    store = HybridIndex.open(index)
+    for text in [query] if query is not None else _queries(queries):
+        hits = store.search(str(text), k=k, mode=mode)  # type: ignore[arg-type]
+        if as_json:
+            print(json.dumps([_hit(h) for h in hits], ensure_ascii=False))
+            continue
+        table = Table("score", "id", "title", "text", title=escape(str(text)), show_lines=True)
+        for hit in hits:
+            table.add_row(
+                f"{hit.score:.3f}", escape(hit.id), escape(hit.title), escape(hit.text[:300])
+            )
+        out.print(table)
+
+
+def _queries(file: Path | None) -> list[str]:
+    assert file is not None
+    if not file.is_file():
+        raise InputError(f"no such queries file: {file}")
+    found = []
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        if line.lstrip().startswith("{"):
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{file}, line {number}: not valid JSON ({exc.msg})") from None
+            text = (
+                record.get("query") or record.get("question") if isinstance(record, dict) else None
+            )
+            if not isinstance(text, str):
+                raise InputError(f'{file}, line {number}: expected {{"query": "..."}}')
+            line = text
+        found.append(line.strip())
+    return found
+
+
+def _hit(hit: Context) -> dict[str, object]:
+    return {
+        "id": hit.id,
+        "title": hit.title,
+        "text": hit.text,
+        "source": hit.source,
+        "score": hit.score,
+    }
