@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -37,20 +38,14 @@ def check_question(question: object) -> None:
         raise InputError("the question is empty: pass the question to answer")
 
 
-def load_contexts(path: str | Path) -> list[Context]:
-    """Read contexts from a JSONL file: one ``{"id", "title", "text"}`` object per line.
-
-    Extra keys go to ``metadata`` (``source`` and ``score`` are kept as such); blank lines
-    are skipped. Any problem raises :class:`InputError` naming the line.
-    """
-    file = Path(path)
+def jsonl_objects(file: Path, *, missing: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, object)`` for each non-blank line; :class:`InputError` names a bad line."""
     if not file.is_file():
-        raise InputError(f"no such contexts file: {file}")
+        raise InputError(missing)
     try:
         lines = file.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError as exc:
         raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
-    contexts: list[Context] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -60,7 +55,20 @@ def load_contexts(path: str | Path) -> list[Context]:
             raise InputError(f"{file}, line {number}: not valid JSON ({exc.msg})") from None
         if not isinstance(record, dict):
             raise InputError(f"{file}, line {number}: expected a JSON object, got {line[:40]}")
-        contexts.append(_context(record, f"{file}, line {number}"))
+        yield number, record
+
+
+def load_contexts(path: str | Path) -> list[Context]:
+    """Read contexts from a JSONL file: one ``{"id", "title", "text"}`` object per line.
+
+    Extra keys go to ``metadata`` (``source`` and ``score`` are kept as such); blank lines
+    are skipped. Any problem raises :class:`InputError` naming the line.
+    """
+    file = Path(path)
+    contexts = [
+        _context(record, f"{file}, line {number}")
+        for number, record in jsonl_objects(file, missing=f"no such contexts file: {file}")
+    ]
     if not contexts:
         raise InputError(f"{file} has no contexts: write one JSON object per line")
     check_question_and_contexts("-", contexts)

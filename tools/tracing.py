@@ -20,7 +20,7 @@ from langchain_core.tracers.base import BaseTracer
 from langchain_core.tracers.schemas import Run
 from pydantic import BaseModel
 
-from contextorg.tools.inputs import InputError
+from contextorg.tools.inputs import InputError, jsonl_objects
 
 
 class JsonlTracer(BaseTracer):
@@ -128,17 +128,10 @@ class TraceRun:
 def load_trace(path: str | Path) -> list[dict[str, Any]]:
     """Every run record in a trace file; a clear error for a missing or malformed file."""
     file = Path(path)
-    if not file.is_file():
-        raise InputError(f"no such trace file: {file} (write one with `contextorg ask --trace`)")
+    missing = f"no such trace file: {file} (write one with `contextorg ask --trace`)"
     records = []
-    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{file}, line {number}: not a trace record ({exc.msg})") from None
-        if not isinstance(record, dict) or not {"id", "name", "run_type"} <= record.keys():
+    for number, record in jsonl_objects(file, missing=missing):
+        if not {"id", "name", "run_type"} <= record.keys():
             raise InputError(f"{file}, line {number}: not a trace record (no id, name, run_type)")
         records.append(record)
     if not records:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from contextorg import ScriptedChatModel
-from contextorg.cli import main
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.models import register_chat_model
@@ -21,22 +20,8 @@ def scripted_demo_model() -> None:
     register_chat_model("scripted-demo", lambda _: world.model(), real=False)
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    old = sys.argv
-    sys.argv = ["contextorg", *argv]
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    finally:
-        sys.argv = old
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def test_json_output_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["ask", "--json", "--model", "scripted-demo"], capsys)
+def test_json_output_on_the_demo(run_cli: Any) -> None:
+    code, out, _ = run_cli(["ask", "--json", "--model", "scripted-demo"])
     assert code == 0
     data = json.loads(out)
     assert {"question", "answers", "text", "groups", "relations", "usage"} <= data.keys()
@@ -52,7 +37,7 @@ def test_json_output_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["usage"]["llm_calls"] == 9  # 6 readings, 1 plural question, 2 groups
 
 
-def test_contexts_file_and_rich_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_contexts_file_and_rich_output(tmp_path: Path, run_cli: Any) -> None:
     file = tmp_path / "c.jsonl"
     file.write_text(
         "\n".join(
@@ -60,9 +45,8 @@ def test_contexts_file_and_rich_output(tmp_path: Path, capsys: pytest.CaptureFix
         )
         + "\n\n"
     )
-    code, out, _ = run(
-        ["ask", "When was the Lumen Tower completed?", "-c", str(file), "--model", "scripted-demo"],
-        capsys,
+    code, out, _ = run_cli(
+        ["ask", "When was the Lumen Tower completed?", "-c", str(file), "--model", "scripted-demo"]
     )
     assert code == 0
     assert "According to [velmora-guide][velmora-history]" in out
@@ -84,7 +68,7 @@ def test_contexts_file_and_rich_output(tmp_path: Path, capsys: pytest.CaptureFix
 )
 def test_bad_input_is_one_clear_line(
     tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
+    run_cli: Any,
     content: str | None,
     argv_extra: list[str],
     message: str,
@@ -92,25 +76,25 @@ def test_bad_input_is_one_clear_line(
     file = tmp_path / "contexts.jsonl"
     if content is not None:
         file.write_text(content)
-    code, out, err = run(
-        ["ask", "Q?", "--contexts", str(file), "--model", "scripted-demo", *argv_extra], capsys
+    code, out, err = run_cli(
+        ["ask", "Q?", "--contexts", str(file), "--model", "scripted-demo", *argv_extra]
     )
     assert code == 2
     assert message in err
     assert "Traceback" not in err and out == ""
 
 
-def test_empty_question(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["ask", "  ", "--model", "scripted-demo"], capsys)
+def test_empty_question(run_cli: Any) -> None:
+    code, out, err = run_cli(["ask", "  ", "--model", "scripted-demo"])
     assert code == 2 and "question is empty" in err and out == ""
 
 
-def test_real_model_refused_in_unit_tests(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["ask", "--model", "local"], capsys)
+def test_real_model_refused_in_unit_tests(run_cli: Any) -> None:
+    code, _, err = run_cli(["ask", "--model", "local"])
     assert code == 2 and "model requests are disabled" in err
 
 
-def test_document_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_document_option(tmp_path: Path, run_cli: Any) -> None:
     register_chat_model(
         "scripted-none",
         lambda _: ScriptedChatModel(respond=lambda m, s: {"answers": []}),
@@ -119,14 +103,14 @@ def test_document_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     doc = tmp_path / "guide.txt"
     doc.write_text("The Lumen Tower is in Velmora. " * 5)
     argv = ["ask", "Q?", "--document", str(doc), "--json", "--model", "scripted-none"]
-    code, out, err = run(argv, capsys)
+    code, out, err = run_cli(argv)
     assert code == 0, err
     assert json.loads(out)["groups"] == [["guide.txt"]]
-    code, _, err = run(["ask", "Q?", "--document", str(tmp_path / "none.txt")], capsys)
+    code, _, err = run_cli(["ask", "Q?", "--document", str(tmp_path / "none.txt")])
     assert code == 2 and "no such document" in err
     empty = tmp_path / "empty.txt"
     empty.write_text("  \n")
-    code, _, err = run(["ask", "Q?", "--document", str(empty)], capsys)
+    code, _, err = run_cli(["ask", "Q?", "--document", str(empty)])
     assert code == 2 and "is empty" in err
-    code, _, err = run(["ask", "Q?", "--document", str(doc), "--contexts", str(doc)], capsys)
+    code, _, err = run_cli(["ask", "Q?", "--document", str(doc), "--contexts", str(doc)])
     assert code == 2 and "give one of --contexts, --document or --index" in err

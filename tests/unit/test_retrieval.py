@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from contextorg import ask
-from contextorg.cli import main
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, HashEmbedder, World
 from contextorg.tools.hybrid_index import HybridIndex
@@ -94,37 +93,19 @@ def test_unusable_retrievers_are_refused() -> None:
         ask(DEMO_QUESTION, model="scripted-demo")
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    old = sys.argv
-    sys.argv = ["contextorg", *argv]
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    finally:
-        sys.argv = old
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def test_cli_index_search_and_ask(
-    tmp_path: Path, world: World, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_index_search_and_ask(tmp_path: Path, world: World, run_cli: Any) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
     for c in demo_contexts():
         (folder / f"{c.id}.txt").write_text(c.text)
     (folder / "logo.png").write_bytes(b"\x89PNG")
     ix = str(tmp_path / "ix")
-    code, _, err = run(["index", str(folder), "--index", ix, "--embedder", "hash"], capsys)
+    code, _, err = run_cli(["index", str(folder), "--index", ix, "--embedder", "hash"])
     assert code == 0 and "6 added" in err and "skipped" in err and "logo.png" in err
-    code, _, err = run(["index", str(folder), "--index", ix], capsys)
+    code, _, err = run_cli(["index", str(folder), "--index", ix])
     assert code == 0 and "6 unchanged" in err and "0 embedded" in err
 
-    code, out, _ = run(
-        ["search", "Lumen Tower completed", "--index", ix, "--k", "2", "--json"], capsys
-    )
+    code, out, _ = run_cli(["search", "Lumen Tower completed", "--index", ix, "--k", "2", "--json"])
     hits = json.loads(out)
     assert code == 0 and len(hits) == 2
     assert set(hits[0]) == {"id", "title", "text", "source", "score"}
@@ -132,12 +113,11 @@ def test_cli_index_search_and_ask(
 
     queries = tmp_path / "q.txt"
     queries.write_text('Lumen Tower\n\n{"query": "festival"}\n')
-    code, out, _ = run(["search", "--queries", str(queries), "--index", ix, "--json"], capsys)
+    code, out, _ = run_cli(["search", "--queries", str(queries), "--index", ix, "--json"])
     assert code == 0 and len(out.splitlines()) == 2
 
-    code, out, _ = run(
-        ["ask", DEMO_QUESTION, "--index", ix, "--k", "6", "--model", "scripted-demo", "--json"],
-        capsys,
+    code, out, _ = run_cli(
+        ["ask", DEMO_QUESTION, "--index", ix, "--k", "6", "--model", "scripted-demo", "--json"]
     )
     assert code == 0 and {a["answer"] for a in json.loads(out)["answers"]} == ANSWERS
 
@@ -154,8 +134,8 @@ def test_cli_index_search_and_ask(
     ],
 )
 def test_cli_retrieval_errors_are_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    tmp_path: Path, run_cli: Any, argv: list[str], message: str
 ) -> None:
     (tmp_path / "a.txt").write_text("text")
-    code, out, err = run([a.replace("{tmp}", str(tmp_path)) for a in argv], capsys)
+    code, out, err = run_cli([a.replace("{tmp}", str(tmp_path)) for a in argv])
     assert code == 2 and message in err and "Traceback" not in err

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from contextorg import ask
-from contextorg.cli import main
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.report import render_report
 from contextorg.testing import DEMO_READINGS, World
@@ -23,20 +22,6 @@ def world() -> World:
     world = World(demo_contexts(), DEMO_READINGS)
     register_chat_model("scripted-demo", lambda _: world.model(), real=False)
     return world
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    old = sys.argv
-    sys.argv = ["contextorg", *argv]
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    finally:
-        sys.argv = old
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_a_trace_holds_every_node_and_model_call(world: World, tmp_path: Path) -> None:
@@ -62,20 +47,18 @@ def test_a_trace_holds_every_node_and_model_call(world: World, tmp_path: Path) -
     )
 
 
-def test_trace_cli_prints_the_tree(
-    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_trace_cli_prints_the_tree(world: World, tmp_path: Path, run_cli: Any) -> None:
     file = tmp_path / "runs.jsonl"
-    code, _, _ = run(["ask", "--model", "scripted-demo", "--trace", str(file)], capsys)
+    code, _, _ = run_cli(["ask", "--model", "scripted-demo", "--trace", str(file)])
     assert code == 0
-    code, out, _ = run(["trace", str(file)], capsys)
+    code, out, _ = run_cli(["trace", str(file)])
     assert code == 0
     out = " ".join(re.sub(r"\n[│├└─ ]*", " ", out).split())  # unwrap the tree's long labels
     assert "classify_relations" in out and "1 duplicated" in out
     assert "2 groups: velmora-guide | velmora-blog, port-aster" in out
     assert "[answer_reading@1]" in out and "9 calls" in out
     root = load_trace(file)[0]["id"]
-    code, out, _ = run(["trace", str(file), root[-8:], "--json"], capsys)
+    code, out, _ = run_cli(["trace", str(file), root[-8:], "--json"])
     assert code == 0 and json.loads(out.splitlines()[0])["id"] == root
 
 
@@ -84,16 +67,15 @@ def test_trace_cli_prints_the_tree(
     [
         (None, "no such trace file"),
         ("", "holds no runs"),
-        ("{oops\n", "line 1: not a trace record"),
+        ("{oops\n", "line 1: not valid JSON"),
+        ('{"id": 1}\n', "line 1: not a trace record"),
     ],
 )
-def test_bad_trace_files(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, message: str
-) -> None:
+def test_bad_trace_files(tmp_path: Path, run_cli: Any, content: str | None, message: str) -> None:
     file = tmp_path / "t.jsonl"
     if content is not None:
         file.write_text(content)
-    code, _, err = run(["trace", str(file)], capsys)
+    code, _, err = run_cli(["trace", str(file)])
     assert code == 2 and message in err and "Traceback" not in err
 
 
@@ -110,9 +92,7 @@ def test_the_report_links_every_citation_and_marks_dropped_contexts(world: World
     assert "<script>alert" not in render_report(hostile)
 
 
-def test_report_option_writes_the_file(
-    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_report_option_writes_the_file(world: World, tmp_path: Path, run_cli: Any) -> None:
     out_file = tmp_path / "r" / "report.html"
-    code, _, err = run(["ask", "--model", "scripted-demo", "--report", str(out_file)], capsys)
+    code, _, err = run_cli(["ask", "--model", "scripted-demo", "--report", str(out_file)])
     assert code == 0 and out_file.is_file() and "report:" in err
