@@ -50,8 +50,10 @@ def index_command(
     else:
         store = HybridIndex(index, embedder=embedder, contextualize=how[context], rows=rows)
     with Progress(console=err, transient=True) as bar:
-        task = bar.add_task("Indexing", total=len(documents))
-        counts = store.add(documents, progress=lambda n: bar.advance(task, n))
+        task = bar.add_task("Embedding", total=None)
+        counts = store.add(
+            documents, progress=lambda done, total: bar.update(task, completed=done, total=total)
+        )
     if prune:
         counts["removed units"] = store.remove(set(store.documents) - {d.id for d in documents})
     store.save()

@@ -174,12 +174,13 @@ class HybridIndex:
         self,
         documents: Iterable[SourceDocument],
         *,
-        progress: Callable[[int], None] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> dict[str, int]:
         """Add or update documents; unchanged ones and unchanged units are not re-embedded.
 
         Returns counts: ``added``, ``updated``, ``unchanged`` documents, ``units`` now indexed,
-        ``embedded`` and ``reused`` vectors. ``progress(n)`` is called after each document.
+        ``embedded`` and ``reused`` vectors. ``progress(done, total)`` follows the embedding,
+        which is nearly all of the time.
         """
         counts = dict.fromkeys(("added", "updated", "unchanged", "embedded", "reused"), 0)
         fresh: dict[str, tuple[SourceDocument, list[Unit]]] = {}
@@ -190,12 +191,10 @@ class HybridIndex:
             else:
                 counts["updated" if known else "added"] += 1
                 fresh[document.id] = (document, units_from(document, rows=self.rows))
-            if progress:
-                progress(1)
         if fresh:
             kept = [u for u in self.units if u.doc_id not in fresh]
             new = [u for _, units in fresh.values() for u in units]
-            counts["embedded"], counts["reused"] = self._replace(kept + new)
+            counts["embedded"], counts["reused"] = self._replace(kept + new, progress)
             for doc_id, (document, units) in fresh.items():
                 self.documents[doc_id] = {
                     "fingerprint": document.fingerprint,
@@ -217,13 +216,15 @@ class HybridIndex:
             del self.documents[doc_id]
         return before - len(self.units)
 
-    def _replace(self, units: list[Unit]) -> tuple[int, int]:
+    def _replace(
+        self, units: list[Unit], progress: Callable[[int, int], None] | None = None
+    ) -> tuple[int, int]:
         """Make ``units`` the index, reusing every vector whose text is unchanged."""
         texts = [u.indexed_text(self.contextualize) for u in units]
         keys = [hashlib.sha256(t.encode()).hexdigest()[:32] for t in texts]
         rows = {key: n for n, key in enumerate(self._keys)}
         missing = sorted({k: n for n, k in enumerate(keys) if k not in rows}.values())
-        new_vectors = self._embed([texts[n] for n in missing])
+        new_vectors = self._embed([texts[n] for n in missing], progress)
         fresh = {keys[n]: v for n, v in zip(missing, new_vectors, strict=True)}
         dim = new_vectors.shape[1] if len(missing) else self.vectors.shape[1]
         vectors = np.zeros((len(units), dim), dtype=np.float32)
@@ -233,13 +234,16 @@ class HybridIndex:
         self._lexical = None
         return len(missing), len(units) - sum(1 for k in keys if k in fresh)
 
-    def _embed(self, texts: Sequence[str]) -> Vectors:
+    def _embed(
+        self, texts: Sequence[str], progress: Callable[[int, int], None] | None = None
+    ) -> Vectors:
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
-        parts = [
-            self.embedder.embed_passages(texts[i : i + EMBED_BATCH])
-            for i in range(0, len(texts), EMBED_BATCH)
-        ]
+        parts = []
+        for start in range(0, len(texts), EMBED_BATCH):
+            parts.append(self.embedder.embed_passages(texts[start : start + EMBED_BATCH]))
+            if progress:
+                progress(min(start + EMBED_BATCH, len(texts)), len(texts))
         return np.concatenate(parts).astype(np.float32)
 
     # --- searching ----------------------------------------------------------------------

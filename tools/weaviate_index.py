@@ -150,12 +150,16 @@ class WeaviateIndex:
         self,
         documents: Iterable[SourceDocument],
         *,
-        progress: Callable[[int], None] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> dict[str, int]:
-        """Add or update documents; unchanged ones (same fingerprint) are skipped."""
+        """Add or update documents; unchanged ones (same fingerprint) are skipped.
+
+        ``progress(done, total)`` counts documents.
+        """
         from weaviate.util import generate_uuid5
 
         known = self.documents
+        documents = list(documents)
         counts = dict.fromkeys(("added", "updated", "unchanged", "embedded"), 0)
         for document in documents:
             old = known.get(document.id)
@@ -176,7 +180,7 @@ class WeaviateIndex:
                     uuid=generate_uuid5(document.id),
                 )
             if progress:
-                progress(1)
+                progress(counts["added"] + counts["updated"] + counts["unchanged"], len(documents))
         return counts
 
     def _write(self, units: list[Unit]) -> int:

@@ -63,8 +63,10 @@ def test_save_and_reopen_gives_the_same_results(index: HybridIndex, tmp_path: Pa
 def test_unchanged_documents_and_units_are_not_embedded_again(tmp_path: Path) -> None:
     embedder = HashEmbedder()
     index = HybridIndex(tmp_path / "ix", embedder=embedder)
-    first = index.add(docs())
+    seen: list[tuple[int, int]] = []
+    first = index.add(docs(), progress=lambda done, total: seen.append((done, total)))
     assert (first["added"], first["embedded"]) == (3, first["units"])
+    assert seen[-1] == (first["units"], first["units"])
     calls = embedder.calls
     again = index.add(docs())
     assert (again["unchanged"], again["embedded"], embedder.calls) == (3, 0, calls)
