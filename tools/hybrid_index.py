@@ -81,7 +81,7 @@ class HybridIndex:
     def open(cls, path: str | Path, **options: Any) -> HybridIndex:
         """Reopen a saved index; ``options`` override search settings (not the stored ones)."""
         root = Path(path)
-        current = root / "current"
+        current = (root / "current").resolve()  # once: a concurrent save cannot mix generations
         if not current.is_dir():
             raise InputError(
                 f"no index at {root}: build one with `contextorg index PATH --index {root}`"
