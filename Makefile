@@ -3,7 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := local,dev,minilm,weaviate,bench
+EXTRAS := local,dev,minilm,weaviate,phoenix,bench
+# Arize Phoenix (the integration test's trace server) has pins of its own: its own venv.
+PHOENIX := .venv-phoenix/bin/phoenix
 
 .PHONY: setup demo test lint typecheck unit integration clean
 
@@ -18,6 +20,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install --quiet llama-cpp-python==0.3.36
 	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]" --config-settings editable_mode=strict
 	touch $(STAMP)
+
+$(PHOENIX):
+	$(PYTHON) -m venv .venv-phoenix
+	.venv-phoenix/bin/pip install --quiet arize-phoenix==20.26.1
 
 setup: $(STAMP)  ## virtual environment, dependencies and the verified local model weights
 	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]" --config-settings editable_mode=strict --no-deps
@@ -37,11 +43,11 @@ typecheck: setup
 unit: setup
 	$(BIN)/pytest -m "not integration"
 
-integration: setup
+integration: setup $(PHOENIX)
 	$(BIN)/pytest -m integration
 
-test: setup lint typecheck  ## everything CI runs: lint, types, unit and integration tests
+test: setup lint typecheck $(PHOENIX)  ## everything CI runs: lint, types, unit and integration tests
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-phoenix build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -25,6 +25,7 @@ from contextorg.state import (
     total_usage,
 )
 from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
+from contextorg.tools.phoenix import enable_phoenix, flush_phoenix
 from contextorg.tools.tracing import JsonlTracer
 
 ContextLike = Context | Document | Mapping[str, Any]
@@ -128,6 +129,7 @@ def ask(
     relations: str | None = None,
     graph: Any = None,
     trace: str | Path | None = None,
+    phoenix: str | None = None,
     **options: Any,
 ) -> Result:
     """Answer ``question`` from ``contexts`` with every supported answer, cited.
@@ -142,12 +144,19 @@ def ask(
         graph: A compiled graph from ``build_graph`` (default: the standard one).
         trace: Append every run of this question to this JSONL file (default:
             ``CONTEXTORG_TRACE`` if set); ``contextorg trace FILE`` prints it.
+        phoenix: Send spans to the Arize Phoenix at this URL (default:
+            ``CONTEXTORG_PHOENIX`` if set).
         **options: Other :class:`RunContext` fields (``retriever``, ``top_k``,
             ``answer_model``, ``max_group_size``...).
     """
     state, context = _prepare(question, contexts, model, strategy, relations, options)
     started = time.perf_counter()
-    out = (graph or default_graph).invoke(state, context=context, config=_config(context, trace))
+    try:
+        out = (graph or default_graph).invoke(
+            state, context=context, config=_config(context, trace, phoenix)
+        )
+    finally:
+        flush_phoenix()
     return _result(question, out, time.perf_counter() - started)
 
 
@@ -160,14 +169,18 @@ async def aask(
     relations: str | None = None,
     graph: Any = None,
     trace: str | Path | None = None,
+    phoenix: str | None = None,
     **options: Any,
 ) -> Result:
     """Async :func:`ask`."""
     state, context = _prepare(question, contexts, model, strategy, relations, options)
     started = time.perf_counter()
-    out = await (graph or default_graph).ainvoke(
-        state, context=context, config=_config(context, trace)
-    )
+    try:
+        out = await (graph or default_graph).ainvoke(
+            state, context=context, config=_config(context, trace, phoenix)
+        )
+    finally:
+        flush_phoenix()
     return _result(question, out, time.perf_counter() - started)
 
 
@@ -188,9 +201,12 @@ def _prepare(
     return InputState(question=question, contexts=items), context
 
 
-def _config(context: RunContext, trace: str | Path | None) -> RunnableConfig:
-    """Concurrency, the choices every run is tagged with, and the JSONL tracer if asked for."""
+def _config(context: RunContext, trace: str | Path | None, phoenix: str | None) -> RunnableConfig:
+    """Concurrency, the choices every run is tagged with, and the tracers asked for."""
     path = trace if trace is not None else get_settings().trace
+    endpoint = phoenix if phoenix is not None else get_settings().phoenix
+    if endpoint:
+        enable_phoenix(endpoint)
     return RunnableConfig(
         max_concurrency=context.max_concurrency,
         metadata={

@@ -102,6 +102,9 @@ def ask_command(
     report: Annotated[
         Path | None, typer.Option(help="Write a self-contained HTML report of the run.")
     ] = None,
+    phoenix: Annotated[
+        str | None, typer.Option(help="Send spans to the Arize Phoenix at this URL.")
+    ] = None,
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     get_classifier(relations)
@@ -127,6 +130,7 @@ def ask_command(
         strategy=get_organizer(strategy).name,
         relations=relations,
         trace=trace,
+        phoenix=phoenix,
         **({"retriever": index, "top_k": k} if index is not None else {}),
     )
     if report is not None:

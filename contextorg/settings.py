@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     trace: Path | None = Field(
         default=None, description="append every run to this JSONL trace file"
     )
+    phoenix: str | None = Field(
+        default=None, description="send spans to the Arize Phoenix at this URL"
+    )
 
 
 @lru_cache(maxsize=1)

@@ -96,3 +96,8 @@ def test_report_option_writes_the_file(world: World, tmp_path: Path, run_cli: An
     out_file = tmp_path / "r" / "report.html"
     code, _, err = run_cli(["ask", "--model", "scripted-demo", "--report", str(out_file)])
     assert code == 0 and out_file.is_file() and "report:" in err
+
+
+def test_a_bad_phoenix_url_is_one_clear_line(world: World, run_cli: Any) -> None:
+    code, out, err = run_cli(["ask", "--model", "scripted-demo", "--phoenix", "localhost:6006"])
+    assert code == 2 and "not a Phoenix URL" in err and out == ""

@@ -1,0 +1,111 @@
+"""Spans reach a real Arize Phoenix, started here on 127.0.0.1, checked through its own API."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.integration
+# Phoenix lives in its own virtual environment (`make test` makes it): its pins are not ours.
+PHOENIX = Path(
+    os.environ.get(
+        "CONTEXTORG_PHOENIX_BIN", Path(__file__).parents[2] / ".venv-phoenix/bin/phoenix"
+    )
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def get_json(url: str) -> dict:  # type: ignore[type-arg]
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())  # type: ignore[no-any-return]
+
+
+def spans_of(url: str, project: str, at_least: int) -> list[dict]:  # type: ignore[type-arg]
+    """The project's spans, once Phoenix has ingested them (it writes in batches)."""
+    deadline = time.monotonic() + 60
+    spans: list[dict] = []  # type: ignore[type-arg]
+    while len(spans) < at_least and time.monotonic() < deadline:
+        time.sleep(1)
+        try:
+            spans = get_json(f"{url}/v1/projects/{project}/spans?limit=1000")["data"]
+        except urllib.error.HTTPError as exc:  # 404 until the project's first span lands
+            if exc.code != 404:
+                raise
+    return spans
+
+
+@pytest.fixture
+def phoenix(tmp_path: Path) -> Iterator[str]:
+    if not PHOENIX.exists():
+        pytest.skip(f"no Phoenix at {PHOENIX}: `make test` installs it into .venv-phoenix")
+    port = free_port()
+    env = {
+        **os.environ,
+        "PHOENIX_WORKING_DIR": str(tmp_path / "phoenix"),
+        "PHOENIX_HOST": "127.0.0.1",
+        "PHOENIX_PORT": str(port),
+        "PHOENIX_GRPC_PORT": str(free_port()),
+        "PHOENIX_TELEMETRY_ENABLED": "false",
+    }
+    log = (tmp_path / "phoenix.log").open("w")
+    server = subprocess.Popen([str(PHOENIX), "serve"], env=env, stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/healthz", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(
+                        f"Phoenix did not start: {(tmp_path / 'phoenix.log').read_text()[-2000:]}"
+                    )
+                time.sleep(0.5)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def test_graph_node_and_model_spans_arrive(phoenix: str) -> None:
+    # A separate process: LangChain is instrumented once per process, for good.
+    script = textwrap.dedent(
+        f"""
+        from contextorg import ask
+        from contextorg.demo import DEMO_QUESTION, demo_contexts
+        from contextorg.testing import DEMO_READINGS, World
+        world = World(demo_contexts(), DEMO_READINGS)
+        print(ask(DEMO_QUESTION, demo_contexts(), model=world.model(), phoenix={phoenix!r}).text)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1987" in done.stdout
+    spans = spans_of(phoenix, "contextorg", at_least=20)
+    names = {s["name"] for s in spans}
+    assert "contextorg" in names  # the graph
+    assert {"classify_relations", "organize_groups", "answer_group", "aggregate"} <= names
+    models = [s for s in spans if s["span_kind"] == "LLM"]
+    assert len(models) == 9
+    roots = [s for s in spans if s["parent_id"] is None]
+    assert [r["name"] for r in roots] == ["contextorg"]

@@ -1,0 +1,56 @@
+"""OpenTelemetry/OpenInference export to Arize Phoenix (or any OTLP/HTTP collector).
+
+``enable_phoenix("http://127.0.0.1:6006")`` instruments LangChain once per process, so the graph,
+every node and every model call become spans in the Phoenix project ``contextorg``. Spans are
+batched and flushed when a question ends (:func:`flush_phoenix`), so tracing adds no network
+round trip inside a run.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from contextorg.tools.inputs import InputError
+
+PROJECT = "contextorg"
+_state: dict[str, Any] = {}
+_lock = threading.Lock()
+
+
+def enable_phoenix(endpoint: str, *, project: str = PROJECT) -> None:
+    """Send spans to the Phoenix (or OTLP/HTTP collector) at ``endpoint`` from now on.
+
+    Calling it again with the same endpoint does nothing; another endpoint is refused, because
+    LangChain can only be instrumented once per process.
+    """
+    if not endpoint.startswith(("http://", "https://")):
+        raise InputError(f"not a Phoenix URL: {endpoint!r} (for example http://127.0.0.1:6006)")
+    target = endpoint.rstrip("/") + "/v1/traces"
+    with _lock:
+        if _state.get("target") == target:
+            return
+        if _state:
+            raise InputError(
+                f"spans already go to {_state['target']}: one Phoenix endpoint per process"
+            )
+        try:
+            from openinference.instrumentation.langchain import LangChainInstrumentor
+            from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+            from opentelemetry.sdk.resources import Resource
+            from opentelemetry.sdk.trace import TracerProvider
+            from opentelemetry.sdk.trace.export import BatchSpanProcessor
+        except ImportError:
+            raise InputError(
+                "Phoenix export needs OpenTelemetry: pip install 'contextorg[phoenix]'"
+            ) from None
+        provider = TracerProvider(resource=Resource.create({"openinference.project.name": project}))
+        provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(target, timeout=5)))
+        LangChainInstrumentor().instrument(tracer_provider=provider)
+        _state.update(target=target, provider=provider)
+
+
+def flush_phoenix(timeout_seconds: float = 10.0) -> bool:
+    """Send the spans still buffered; True when all went out (or tracing is off)."""
+    provider = _state.get("provider")
+    return bool(provider.force_flush(int(timeout_seconds * 1000))) if provider else True
