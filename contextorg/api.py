@@ -16,6 +16,7 @@ from contextorg.graphs.qa import graph as default_graph
 from contextorg.settings import get_settings
 from contextorg.state import (
     Answer,
+    Attribution,
     Context,
     InputState,
     NodeUsage,
@@ -38,6 +39,8 @@ class Result(BaseModel):
     answer: Answer
     contexts: list[Context]
     """The contexts answered from (given, or retrieved)."""
+    attribution: list[Attribution] = []
+    """Per answer, how much each context caused it (only when ``explain`` ran)."""
     organization: Organization
     relations: list[Relation]
     usage: dict[str, NodeUsage]
@@ -227,6 +230,7 @@ def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
         question=question,
         answer=out["answer"],
         contexts=out.get("contexts", []),
+        attribution=out.get("attribution", []),
         organization=out.get("organization") or Organization(groups=[]),
         relations=out.get("relations", []),
         usage=out.get("usage", {}),

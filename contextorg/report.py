@@ -1,7 +1,8 @@
 """The HTML run report: one self-contained file (inline CSS and SVG, no script, no link out).
 
 It shows the relation graph (edges coloured by type, dropped contexts marked), the groups, every
-answer with citations that jump to the cited text, and usage per node.
+answer with citations that jump to the cited text, attribution bars when ``explain`` ran, and
+usage per node.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def render_report(result: Result) -> str:
         f"<title>{escape(result.question)}</title><style>{CSS}</style></head><body>",
         f"<h1>{escape(result.question)}</h1>",
         _answers(result),
+        _attribution(result),
         "<h2>Relation graph</h2>",
         _graph_svg(result),
         _legend(),
@@ -81,6 +83,24 @@ def _answers(result: Result) -> str:
         cites = "".join(_cite(c) for c in item.citations)
         items.append(f"<li><b>{escape(item.answer)}</b>{about} {cites}</li>")
     return f"<ul class='answer'>{''.join(items)}</ul>"
+
+
+def _attribution(result: Result) -> str:
+    """One bar per context for each explained answer."""
+    if not result.attribution:
+        return ""
+    parts = ["<h2>Attribution</h2>"]
+    for item in result.attribution:
+        rows = []
+        for cid, weight in sorted(item.scores.items(), key=lambda kv: -kv[1]):
+            width = max(0.0, min(1.0, weight)) * 300
+            rows.append(
+                f"<tr><td>{_cite(cid)}</td><td><svg width='300' height='12'>"
+                f"<rect width='{width:.1f}' height='12' fill='#16a34a'/></svg></td>"
+                f"<td>{weight:.2f}</td></tr>"
+            )
+        parts.append(f"<p><b>{escape(item.answer)}</b></p><table>{''.join(rows)}</table>")
+    return "".join(parts)
 
 
 def _graph_svg(result: Result, size: int = 520) -> str:

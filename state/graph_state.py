@@ -9,6 +9,7 @@ from typing_extensions import TypedDict
 
 from contextorg.state.records import (
     Answer,
+    Attribution,
     Context,
     Group,
     GroupAnswer,
@@ -44,6 +45,8 @@ class OutputState(_Question, total=False):
 
     contexts: list[Context]
     answer: Answer
+    attribution: list[Attribution]
+    """Per answer, how much each context caused it (only when ``explain`` ran)."""
     organization: Organization
     relations: list[Relation]
     relevance: dict[str, bool]

@@ -99,6 +99,13 @@ class Answer(BaseModel):
     failed_groups: int = 0
 
 
+class Attribution(BaseModel):
+    """How much each context caused one answer (weights sum to 1), from ``explain``."""
+
+    answer: str
+    scores: dict[str, float]
+
+
 class NodeUsage(BaseModel):
     """Model calls, tokens and seconds spent by one node (summed over its runs)."""
 

@@ -12,6 +12,7 @@ import pytest
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.report import render_report
+from contextorg.state import Attribution
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.models import register_chat_model
 from contextorg.tools.tracing import load_trace, run_tree
@@ -101,3 +102,18 @@ def test_report_option_writes_the_file(world: World, tmp_path: Path, run_cli: An
 def test_a_bad_phoenix_url_is_one_clear_line(world: World, run_cli: Any) -> None:
     code, out, err = run_cli(["ask", "--model", "scripted-demo", "--phoenix", "localhost:6006"])
     assert code == 2 and "not a Phoenix URL" in err and out == ""
+
+
+def test_the_report_draws_attribution_bars_when_there_are_some(world: World) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model())
+    assert "Attribution" not in render_report(result)
+    explained = result.model_copy(
+        update={
+            "attribution": [
+                Attribution(answer="1987", scores={"velmora-guide": 0.75, "velmora-history": 0.25})
+            ]
+        }
+    )
+    page = render_report(explained)
+    assert "<h2>Attribution</h2>" in page and "<rect width='225.0'" in page
+    assert page.index("velmora-guide]</a></td>") < page.index("velmora-history]</a></td>")
