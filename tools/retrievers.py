@@ -63,10 +63,10 @@ class LangChainRetriever:
         """The retriever's documents, at most ``k``."""
         from contextorg.api import as_contexts
 
-        documents = self.retriever.invoke(query)[:k]
-        for n, document in enumerate(documents, start=1):
-            if not document.id and "id" not in document.metadata:
-                document.id = f"{n}"
+        documents = [  # copies: the retriever's own documents stay as they were
+            d if d.id or "id" in d.metadata else d.model_copy(update={"id": str(n)})
+            for n, d in enumerate(self.retriever.invoke(query)[:k], start=1)
+        ]
         return as_contexts(documents)
 
 

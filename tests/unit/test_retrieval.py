@@ -139,3 +139,18 @@ def test_cli_retrieval_errors_are_one_line(
     (tmp_path / "a.txt").write_text("text")
     code, out, err = run_cli([a.replace("{tmp}", str(tmp_path)) for a in argv])
     assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_documents_without_ids_are_numbered_on_copies() -> None:
+    from langchain_core.documents import Document
+    from langchain_core.retrievers import BaseRetriever
+
+    stored = [Document(page_content="alpha"), Document(page_content="beta", id="b")]
+
+    class Fixed(BaseRetriever):
+        def _get_relevant_documents(self, query: str, *, run_manager: Any) -> list[Document]:
+            return stored
+
+    contexts = resolve_retriever(Fixed()).search("q", k=5)
+    assert [(c.id, c.text) for c in contexts] == [("1", "alpha"), ("b", "beta")]
+    assert stored[0].id is None
