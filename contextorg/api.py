@@ -143,7 +143,7 @@ def ask(
             ``None`` to search ``retriever`` (an index folder or any retriever) instead.
         model: Model name or instance for every role (default: the embedded local model).
         strategy: ``corg`` (default), ``base`` or ``separate``.
-        relations: ``batched`` (default), ``pairwise`` or ``extract``.
+        relations: ``signals`` (default), ``batched``, ``pairwise`` or ``extract``.
         graph: A compiled graph from ``build_graph`` (default: the standard one).
         trace: Append every run of this question to this JSONL file (default:
             ``CONTEXTORG_TRACE`` if set); ``contextorg trace FILE`` prints it.
