@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := local,dev,minilm,weaviate,phoenix,bench
+EXTRAS := local,dev,minilm,weaviate,phoenix,postgres,bench
 # Arize Phoenix (the integration test's trace server) has pins of its own: its own venv.
 PHOENIX := .venv-phoenix/bin/phoenix
 

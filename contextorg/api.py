@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +23,10 @@ from contextorg.state import (
     Organization,
     Relation,
     RunContext,
+    Turn,
     total_usage,
 )
+from contextorg.tools.checkpoints import open_async_checkpointer, open_checkpointer
 from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
 from contextorg.tools.phoenix import enable_phoenix, flush_phoenix
 from contextorg.tools.tracing import JsonlTracer
@@ -36,6 +38,8 @@ class Result(BaseModel):
     """What :func:`ask` returns: the answer and how it was reached."""
 
     question: str
+    completed_question: str = ""
+    """The question as it was answered, after completion with the conversation's history."""
     answer: Answer
     contexts: list[Context]
     """The contexts answered from (given, or retrieved)."""
@@ -57,6 +61,7 @@ class Result(BaseModel):
         total = total_usage(self.usage)
         return {
             "question": self.question,
+            "completed_question": self.completed_question or self.question,
             "answers": [a.model_dump() for a in self.answer.answers],
             "text": self.answer.text,
             "groups": [g.context_ids for g in self.organization.groups],
@@ -133,6 +138,9 @@ def ask(
     graph: Any = None,
     trace: str | Path | None = None,
     phoenix: str | None = None,
+    thread: str | None = None,
+    checkpoints: str | None = None,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None,
     **options: Any,
 ) -> Result:
     """Answer ``question`` from ``contexts`` with every supported answer, cited.
@@ -149,15 +157,24 @@ def ask(
             ``CONTEXTORG_TRACE`` if set); ``contextorg trace FILE`` prints it.
         phoenix: Send spans to the Arize Phoenix at this URL (default:
             ``CONTEXTORG_PHOENIX`` if set).
+        thread: Continue this conversation: earlier turns complete a follow-up question, and
+            this turn is remembered (in ``checkpoints``).
+        checkpoints: Where threads live: ``sqlite:///PATH`` or ``postgresql://...`` (default:
+            ``CONTEXTORG_CHECKPOINTS``, else a SQLite file in the user's data directory).
+        history: Earlier turns, for a follow-up asked without a thread.
         **options: Other :class:`RunContext` fields (``retriever``, ``top_k``,
             ``answer_model``, ``max_group_size``...).
     """
-    state, context = _prepare(question, contexts, model, strategy, relations, options)
+    state, context = _prepare(question, contexts, model, strategy, relations, history, options)
+    config = _config(context, trace, phoenix, thread)
     started = time.perf_counter()
     try:
-        out = (graph or default_graph).invoke(
-            state, context=context, config=_config(context, trace, phoenix)
-        )
+        if thread is None:
+            out = (graph or default_graph).invoke(state, context=context, config=config)
+        else:
+            with open_checkpointer(checkpoints or get_settings().checkpoints) as saver:
+                threaded = (graph or default_graph).builder.compile(checkpointer=saver)
+                out = threaded.invoke(state, context=context, config=config)
     finally:
         flush_phoenix()
     return _result(question, out, time.perf_counter() - started)
@@ -173,15 +190,22 @@ async def aask(
     graph: Any = None,
     trace: str | Path | None = None,
     phoenix: str | None = None,
+    thread: str | None = None,
+    checkpoints: str | None = None,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None,
     **options: Any,
 ) -> Result:
     """Async :func:`ask`."""
-    state, context = _prepare(question, contexts, model, strategy, relations, options)
+    state, context = _prepare(question, contexts, model, strategy, relations, history, options)
+    config = _config(context, trace, phoenix, thread)
     started = time.perf_counter()
     try:
-        out = await (graph or default_graph).ainvoke(
-            state, context=context, config=_config(context, trace, phoenix)
-        )
+        if thread is None:
+            out = await (graph or default_graph).ainvoke(state, context=context, config=config)
+        else:
+            async with open_async_checkpointer(checkpoints or get_settings().checkpoints) as saver:
+                threaded = (graph or default_graph).builder.compile(checkpointer=saver)
+                out = await threaded.ainvoke(state, context=context, config=config)
     finally:
         flush_phoenix()
     return _result(question, out, time.perf_counter() - started)
@@ -193,18 +217,24 @@ def _prepare(
     model: str | BaseChatModel | None,
     strategy: str | None,
     relations: str | None,
+    history: Sequence[Turn | Mapping[str, Any]] | None,
     options: dict[str, Any],
 ) -> tuple[InputState, RunContext]:
     context = run_context(model=model, strategy=strategy, relations=relations, **options)
+    state = InputState(question=question)
+    if history:
+        state["history"] = [Turn.model_validate(t) for t in history]
     if contexts is None and context.retriever is not None:
         check_question(question)
-        return InputState(question=question), context
+        return {**state, "contexts": []}, context  # [] clears a thread's last contexts
     items = as_contexts(contexts or [])
     check_question_and_contexts(question, items)
-    return InputState(question=question, contexts=items), context
+    return {**state, "contexts": items}, context
 
 
-def _config(context: RunContext, trace: str | Path | None, phoenix: str | None) -> RunnableConfig:
+def _config(
+    context: RunContext, trace: str | Path | None, phoenix: str | None, thread: str | None
+) -> RunnableConfig:
     """Concurrency, the choices every run is tagged with, and the tracers asked for."""
     path = trace if trace is not None else get_settings().trace
     endpoint = phoenix if phoenix is not None else get_settings().phoenix
@@ -218,6 +248,7 @@ def _config(context: RunContext, trace: str | Path | None, phoenix: str | None) 
             "model": _name(context.model),
         },
         callbacks=[JsonlTracer(path)] if path else None,
+        configurable={"thread_id": thread} if thread is not None else {},
     )
 
 
@@ -229,6 +260,7 @@ def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
     return Result(
         question=question,
         answer=out["answer"],
+        completed_question=out.get("completed_question", question),
         contexts=out.get("contexts", []),
         attribution=out.get("attribution", []),
         organization=out.get("organization") or Organization(groups=[]),

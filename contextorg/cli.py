@@ -20,6 +20,7 @@ from contextorg.api import Result, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.report import write_report
 from contextorg.state import Context
+from contextorg.tools.completion import COMPLETERS, get_completer
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.models import ModelNotAllowedError
@@ -105,9 +106,20 @@ def ask_command(
     phoenix: Annotated[
         str | None, typer.Option(help="Send spans to the Arize Phoenix at this URL.")
     ] = None,
+    thread: Annotated[
+        str | None, typer.Option(help="Continue this conversation (follow-ups are completed).")
+    ] = None,
+    checkpoints: Annotated[
+        str | None,
+        typer.Option(help="Where threads live: sqlite:///PATH or postgresql://USER@HOST/DB."),
+    ] = None,
+    completion: Annotated[
+        str, typer.Option(help=f"How follow-ups are completed: {', '.join(COMPLETERS)}.")
+    ] = "llm",
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     get_classifier(relations)
+    get_completer(completion)
     if sum(x is not None for x in (document, contexts, index)) > 1:
         raise InputError("give one of --contexts, --document or --index")
     items: list[Context] | None = None
@@ -131,7 +143,11 @@ def ask_command(
         relations=relations,
         trace=trace,
         phoenix=phoenix,
-        **({"retriever": index, "top_k": k} if index is not None else {}),
+        thread=thread,
+        checkpoints=checkpoints,
+        completion=completion,
+        retriever=index,
+        top_k=k,
     )
     if report is not None:
         err.print(f"report: {write_report(result, report)}")

@@ -26,6 +26,11 @@ class Settings(BaseSettings):
     trace: Path | None = Field(
         default=None, description="append every run to this JSONL trace file"
     )
+    checkpoints: str | None = Field(
+        default=None,
+        description="where threads live: sqlite:///PATH or postgresql://... (default: a SQLite "
+        "file in the user's data directory)",
+    )
     phoenix: str | None = Field(
         default=None, description="send spans to the Arize Phoenix at this URL"
     )

@@ -46,9 +46,17 @@ def numbered_texts(messages: Sequence[BaseMessage]) -> dict[int, str]:
 class World:
     """Readings by context text, and the replies they imply for each prompt."""
 
-    def __init__(self, contexts: Sequence[Context], readings: Mapping[str, Reading]) -> None:
+    def __init__(
+        self,
+        contexts: Sequence[Context],
+        readings: Mapping[str, Reading],
+        completions: Mapping[str, str] | None = None,
+    ) -> None:
         self.by_text = {c.text: readings[c.id] for c in contexts}
+        self.completions = dict(completions or {})
+        """Follow-up -> its standalone form; others come back unchanged."""
         self.calls: list[str] = []
+        self.prompts: list[str] = []
 
     def model(self) -> ScriptedChatModel:
         """A scripted model answering from these readings."""
@@ -58,6 +66,10 @@ class World:
         """The reply to one prompt, chosen by the title of its output schema."""
         title = (schema or {}).get("title", "")
         self.calls.append(title)
+        self.prompts.append(messages[-1].text)
+        if title == "CompletedQuestion":
+            latest = messages[-1].text.rsplit("Latest question: ", 1)[-1].strip()
+            return {"question": self.completions.get(latest, latest)}
         shown = {n: self.by_text[t] for n, t in numbered_texts(messages).items()}
         if title == "BatchedRelations":
             pivot = shown[1]

@@ -1,12 +1,12 @@
-"""The QA graph: retrieval → relations → groups → one ``Send`` per group → aggregate (DESIGN §4).
+"""The QA graph: completion → retrieval → relations → groups → ``Send`` per group (DESIGN §4).
 
-    START ─┬─(no contexts)─> retrieve ─┐
-           ├───────────────────────────┴─> classify_relations ─> organize_groups ─┬─> ...
-           └───────────────────(base, separate)───────────────────────────────────┘
-    ... answer_group (×groups) ─> aggregate
+    START ─> complete_question ─┬─(no contexts)─> retrieve ─┐
+                                ├─────────────────────────┴─> classify_relations ─┐
+                                └──────────(base, separate)──────────────────────┴─> organize_groups
+    organize_groups ─> answer_group (×groups) ─> aggregate ─> record_turn ─> END
 
-Question completion (issue 4) slots in before ``route_start``; notes for long
-groups (issue 5) inside ``answer_group``; attribution (issue 6) after ``aggregate``.
+Notes for long groups (issue 5) run inside ``answer_group``; attribution (issue 6) goes after
+``aggregate``.
 """
 
 from __future__ import annotations
@@ -23,17 +23,21 @@ from contextorg.nodes import (
     aggregate,
     answer_group,
     classify_relations,
+    complete_question,
     organize_groups,
+    record_turn,
     retrieve,
 )
 from contextorg.state import InputState, OutputState, RunContext, State
 
 NODES: dict[str, Callable[..., Any]] = {
+    "complete_question": complete_question,
     "retrieve": retrieve,
     "classify_relations": classify_relations,
     "organize_groups": organize_groups,
     "answer_group": answer_group,
     "aggregate": aggregate,
+    "record_turn": record_turn,
 }
 """The default node of each slot; ``build_graph(nodes={...})`` swaps any of them."""
 
@@ -60,12 +64,14 @@ def build_graph(
     )
     for slot, fn in chosen.items():
         builder.add_node(slot, fn)
-    builder.add_conditional_edges(START, route_start)
+    builder.add_edge(START, "complete_question")
+    builder.add_conditional_edges("complete_question", route_start)
     builder.add_conditional_edges("retrieve", route_contexts)
     builder.add_edge("classify_relations", "organize_groups")
     builder.add_conditional_edges("organize_groups", dispatch_groups, ["answer_group", "aggregate"])
     builder.add_edge("answer_group", "aggregate")
-    builder.add_edge("aggregate", END)
+    builder.add_edge("aggregate", "record_turn")
+    builder.add_edge("record_turn", END)
     return builder.compile(checkpointer=checkpointer, name=name)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from contextorg.state import Relation, RunContext, State
+from contextorg.state import Relation, RunContext, State, standalone_question
 from contextorg.tools.calls import Meter
 from contextorg.tools.models import resolve_chat_model
 from contextorg.tools.relations import get_classifier
@@ -17,7 +17,7 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
     meter = Meter()
     context = runtime.context
     graph = get_classifier(context.relations)(
-        state["question"],
+        standalone_question(state),
         state["contexts"],
         resolve_chat_model(context.model_for("relation")),
         meter,

@@ -7,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.prompts import pluralize, tag
-from contextorg.state import RunContext, State
+from contextorg.state import RunContext, State, standalone_question
 from contextorg.tools.calls import Meter, call_structured
 from contextorg.tools.models import resolve_chat_model
 from contextorg.tools.organizers import get_organizer
@@ -18,7 +18,7 @@ def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any
     """Plan the groups with the configured strategy and give each its question."""
     meter = Meter()
     organizer = get_organizer(runtime.context.strategy)
-    question = state["question"]
+    question = standalone_question(state)
     contexts = state["contexts"]
     graph = None
     if organizer.needs_relations:

@@ -6,7 +6,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from contextorg.state import RunContext, State
+from contextorg.state import RunContext, State, standalone_question
 from contextorg.tools.calls import Meter
 from contextorg.tools.retrievers import resolve_retriever
 
@@ -15,5 +15,5 @@ def retrieve(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """The ``top_k`` best contexts for the question become the contexts to organize."""
     meter = Meter()
     retriever = resolve_retriever(runtime.context.retriever)
-    contexts = retriever.search(state["question"], k=runtime.context.top_k)
+    contexts = retriever.search(standalone_question(state), k=runtime.context.top_k)
     return {"contexts": contexts, "usage": {"retrieve": meter.usage()}}

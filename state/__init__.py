@@ -8,6 +8,7 @@ from contextorg.state.graph_state import (
     SegmentTask,
     State,
     merge_usage,
+    standalone_question,
 )
 from contextorg.state.records import (
     RELATION_LABELS,
@@ -23,6 +24,7 @@ from contextorg.state.records import (
     Organization,
     Relation,
     RelationLabel,
+    Turn,
     total_usage,
 )
 from contextorg.state.runtime import RunContext
@@ -48,6 +50,8 @@ __all__ = [
     "RunContext",
     "SegmentTask",
     "State",
+    "Turn",
     "merge_usage",
+    "standalone_question",
     "total_usage",
 ]

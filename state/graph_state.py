@@ -17,6 +17,7 @@ from contextorg.state.records import (
     Note,
     Organization,
     Relation,
+    Turn,
 )
 
 
@@ -35,14 +36,21 @@ class _Question(TypedDict, total=False):
 
 
 class InputState(_Question, total=False):
-    """What a caller gives the graph: a question and the contexts to answer it from."""
+    """What a caller gives the graph: a question and the contexts to answer it from.
+
+    ``history`` holds earlier turns; in a thread the checkpointer keeps it, so a caller only
+    passes it when there is no checkpointer. Pass ``contexts=[]`` in a thread to search anew.
+    """
 
     contexts: list[Context]
+    history: Annotated[list[Turn], operator.add]
 
 
 class OutputState(_Question, total=False):
     """What a caller gets back: the answer and how it was reached."""
 
+    completed_question: str
+    """The question rewritten to stand on its own (the question itself without history)."""
     contexts: list[Context]
     answer: Answer
     attribution: list[Attribution]
@@ -56,6 +64,11 @@ class OutputState(_Question, total=False):
 
 class State(InputState, OutputState, total=False):
     """Everything the QA graph keeps while it runs."""
+
+
+def standalone_question(state: State) -> str:
+    """The question the nodes work on: completed if a completion ran, else as asked."""
+    return state.get("completed_question") or state["question"]
 
 
 class GroupTask(TypedDict):

@@ -99,6 +99,14 @@ class Answer(BaseModel):
     failed_groups: int = 0
 
 
+class Turn(BaseModel):
+    """One question of a conversation and the answer it got."""
+
+    question: str
+    completed_question: str = ""
+    answer: str = ""
+
+
 class Attribution(BaseModel):
     """How much each context caused one answer (weights sum to 1), from ``explain``."""
 

@@ -25,6 +25,9 @@ class RunContext:
     ``HybridIndex``/``WeaviateIndex``, or a LangChain or LlamaIndex retriever."""
     top_k: int = 8
     """How many contexts ``retrieve`` hands to the relation graph."""
+    completion: str = "llm"
+    """How a follow-up becomes a standalone question: ``llm``, ``concat`` (no model) or ``none``.
+    Without history nothing runs."""
     relations: str = "signals"
     """Relation classifier: ``signals`` (most accurate with small models, measured in
     benchmarks/README.md), ``batched``, ``pairwise`` or ``extract``."""

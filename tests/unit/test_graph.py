@@ -171,8 +171,8 @@ def test_async_and_streaming(world: World) -> None:
             stream_mode="updates",
         )
     ]
-    assert steps[:2] == ["classify_relations", "organize_groups"]
-    assert steps[-1] == "aggregate" and steps.count("answer_group") == 2
+    assert steps[:3] == ["complete_question", "classify_relations", "organize_groups"]
+    assert steps[-2:] == ["aggregate", "record_turn"] and steps.count("answer_group") == 2
 
 
 @pytest.mark.parametrize(

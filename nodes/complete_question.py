@@ -1,0 +1,40 @@
+"""Node: make the question stand on its own, and start a fresh turn (DESIGN §4.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+from langgraph.types import Overwrite
+
+from contextorg.state import Organization, RunContext, State
+from contextorg.tools.calls import Meter
+from contextorg.tools.completion import get_completer
+from contextorg.tools.inputs import check_question
+from contextorg.tools.models import resolve_chat_model
+
+
+def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
+    """Rewrite a follow-up with the thread's history; clear what the last turn left behind.
+
+    Without history the question passes through and no model is called.
+    """
+    meter = Meter()
+    check_question(state.get("question"))
+    question = state["question"]
+    history = state.get("history") or []
+    completed = question
+    if history:
+        completed = get_completer(runtime.context.completion)(
+            question, history, lambda: resolve_chat_model(runtime.context.model), meter
+        )
+    return {
+        "completed_question": completed,
+        # A thread keeps every channel: the previous turn's results must not leak into this one.
+        "relations": [],
+        "relevance": {},
+        "organization": Organization(groups=[]),
+        "attribution": [],
+        "group_answers": Overwrite([]),
+        "usage": Overwrite({"complete_question": meter.usage()}),
+    }

@@ -1,0 +1,73 @@
+"""Question completion strategies: make a follow-up question stand on its own.
+
+Each strategy is ``complete(question, history, model, meter) -> str``, ``model`` a function that
+loads the chat model, so strategies without one load nothing. ``llm`` asks the chat model
+(prompt ``complete_question``); ``concat`` needs no model: it puts the previous standalone question
+before the new one, which keeps its names and versions for search; ``none`` passes it through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from langchain_core.language_models import BaseChatModel
+
+from contextorg.prompts import complete_question, tag
+from contextorg.state.records import Turn
+from contextorg.tools.calls import Meter, call_structured
+
+ModelGetter = Callable[[], BaseChatModel]
+Completer = Callable[[str, Sequence[Turn], ModelGetter, Meter], str]
+
+HISTORY_TURNS = 4
+"""How many earlier turns the model sees; older ones rarely hold the referent."""
+
+
+def complete_with_llm(
+    question: str, history: Sequence[Turn], model: ModelGetter, meter: Meter
+) -> str:
+    """The model's standalone rewrite; the raw question if the model fails (counted)."""
+    lines = []
+    for turn in history[-HISTORY_TURNS:]:
+        lines.append(f"User: {turn.completed_question or turn.question}")
+        lines.append(f"Assistant: {turn.answer}")
+    messages = complete_question.TEMPLATE.format_messages(
+        history="\n".join(lines), question=question
+    )
+    out = call_structured(
+        model(), complete_question.CompletedQuestion, messages, meter, prompt=tag(complete_question)
+    )
+    return out.question.strip() if out and out.question.strip() else question
+
+
+def complete_by_concat(
+    question: str, history: Sequence[Turn], model: ModelGetter, meter: Meter
+) -> str:
+    """The previous standalone question, then this one."""
+    previous = history[-1]
+    return f"{previous.completed_question or previous.question} {question}"
+
+
+def complete_none(question: str, history: Sequence[Turn], model: ModelGetter, meter: Meter) -> str:
+    """The question as asked."""
+    return question
+
+
+COMPLETERS: dict[str, Completer] = {
+    "llm": complete_with_llm,
+    "concat": complete_by_concat,
+    "none": complete_none,
+}
+"""Completion strategies by name; a new one is one function and one line here."""
+
+
+def get_completer(name: str | Completer) -> Completer:
+    """The strategy for a name, or the callable itself."""
+    if not isinstance(name, str):
+        return name
+    try:
+        return COMPLETERS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown completion {name!r}; choose one of {', '.join(COMPLETERS)}"
+        ) from None
