@@ -7,7 +7,7 @@ EXTRAS := local,dev,minilm,weaviate,phoenix,postgres,bench
 # Arize Phoenix (the integration test's trace server) has pins of its own: its own venv.
 PHOENIX := .venv-phoenix/bin/phoenix
 
-.PHONY: setup demo test lint typecheck unit integration clean
+.PHONY: setup servers demo test lint typecheck unit integration clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,15 @@ $(STAMP): $(BIN)/python pyproject.toml
 $(PHOENIX):
 	$(PYTHON) -m venv .venv-phoenix
 	.venv-phoenix/bin/pip install --quiet arize-phoenix==20.26.1
+
+servers:  ## Debian's chromium and postgresql, which integration tests start (needs root)
+	@need=""; command -v chromium >/dev/null || need="$$need chromium"; \
+	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need="$$need postgresql"; \
+	if [ -n "$$need" ]; then \
+	  if [ "$$(id -u)" != 0 ]; then echo "install$$need as root, or those tests are skipped"; exit 0; fi; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get install -y -q $$need >/dev/null || { apt-get update -q && apt-get install -y -q $$need >/dev/null; }; \
+	fi
 
 setup: $(STAMP)  ## virtual environment, dependencies and the verified local model weights
 	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]" --config-settings editable_mode=strict --no-deps
@@ -43,10 +52,10 @@ typecheck: setup
 unit: setup
 	$(BIN)/pytest -m "not integration"
 
-integration: setup $(PHOENIX)
+integration: setup servers $(PHOENIX)
 	$(BIN)/pytest -m integration
 
-test: setup lint typecheck $(PHOENIX)  ## everything CI runs: lint, types, unit and integration tests
+test: setup servers lint typecheck $(PHOENIX)  ## everything CI runs: lint, types, unit and integration tests
 	$(BIN)/pytest
 
 clean:
