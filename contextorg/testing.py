@@ -11,7 +11,11 @@ Use it to test code built on contextorg without a model::
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import subprocess
+import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -139,3 +143,31 @@ class HashEmbedder:
             vector[int.from_bytes(digest, "little") % self.dim] += 1.0
         norm = np.float32(np.linalg.norm(vector))
         return vector / norm if norm else vector
+
+
+def ask_demo_in_new_process(
+    question: str, *, thread: str, checkpoints: str, completions: Mapping[str, str]
+) -> dict[str, Any]:
+    """``ask`` on the demo corpus in a fresh Python process (scripted model); its JSON summary.
+
+    Shows that a thread lives in its checkpoint store, not in the process that started it.
+    """
+    script = textwrap.dedent(
+        f"""
+        import json
+        from contextorg import ask
+        from contextorg.demo import demo_contexts
+        from contextorg.testing import DEMO_READINGS, World
+        world = World(demo_contexts(), DEMO_READINGS, completions={dict(completions)!r})
+        result = ask({question!r}, demo_contexts(), model=world.model(), thread={thread!r},
+                     checkpoints={checkpoints!r})
+        print(json.dumps(result.summary()))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the new process failed:\n{done.stderr[-3000:]}")
+    summary: dict[str, Any] = json.loads(done.stdout)
+    return summary

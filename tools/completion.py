@@ -15,6 +15,7 @@ from langchain_core.language_models import BaseChatModel
 from contextorg.prompts import complete_question, tag
 from contextorg.state.records import Turn
 from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.registry import pick
 
 ModelGetter = Callable[[], BaseChatModel]
 Completer = Callable[[str, Sequence[Turn], ModelGetter, Meter], str]
@@ -63,11 +64,4 @@ COMPLETERS: dict[str, Completer] = {
 
 def get_completer(name: str | Completer) -> Completer:
     """The strategy for a name, or the callable itself."""
-    if not isinstance(name, str):
-        return name
-    try:
-        return COMPLETERS[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown completion {name!r}; choose one of {', '.join(COMPLETERS)}"
-        ) from None
+    return pick(COMPLETERS, name, "completion")

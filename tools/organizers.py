@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from contextorg.state.records import Context, Group, Organization
+from contextorg.tools.registry import pick
 from contextorg.tools.relation_graph import RelationGraph
 
 Plan = Callable[[Sequence[Context], "RelationGraph[str] | None", int], Organization]
@@ -181,11 +182,4 @@ ORGANIZERS: dict[str, Organizer] = {
 
 def get_organizer(name: str | Organizer) -> Organizer:
     """The organizer for a name, or the organizer itself."""
-    if isinstance(name, Organizer):
-        return name
-    try:
-        return ORGANIZERS[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown strategy {name!r}; choose one of {', '.join(ORGANIZERS)}"
-        ) from None
+    return pick(ORGANIZERS, name, "strategy")

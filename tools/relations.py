@@ -24,6 +24,7 @@ from contextorg.prompts import (
 from contextorg.prompts._render import render_contexts
 from contextorg.state.records import Context, RelationLabel
 from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.registry import pick
 from contextorg.tools.relation_graph import (
     Reading,
     RelationGraph,
@@ -242,11 +243,4 @@ CLASSIFIERS: dict[str, RelationClassifier] = {
 
 def get_classifier(name: str | RelationClassifier) -> RelationClassifier:
     """The classifier for a name, or the callable itself."""
-    if not isinstance(name, str):
-        return name
-    try:
-        return CLASSIFIERS[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown relation classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}"
-        ) from None
+    return pick(CLASSIFIERS, name, "relation classifier")

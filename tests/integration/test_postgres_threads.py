@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import glob
-import json
 import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
-import textwrap
 from collections.abc import Iterator
 
 import pytest
 
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.testing import DEMO_READINGS, World
+from contextorg.testing import DEMO_READINGS, World, ask_demo_in_new_process
 
 pytestmark = pytest.mark.integration
 BIN = next(iter(sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)), None)
@@ -60,20 +57,7 @@ def test_a_postgres_thread_survives_a_new_process(postgres: str) -> None:
         DEMO_QUESTION, demo_contexts(), model=world.model(), thread="pg", checkpoints=postgres
     )
     assert {a.answer for a in first.answer.answers} == {"1987", "1991", "2004"}
-    script = textwrap.dedent(
-        f"""
-        import json
-        from contextorg import ask
-        from contextorg.demo import demo_contexts
-        from contextorg.testing import DEMO_READINGS, World
-        world = World(demo_contexts(), DEMO_READINGS, completions={{{FOLLOW_UP!r}: {STANDALONE!r}}})
-        result = ask({FOLLOW_UP!r}, demo_contexts(), model=world.model(), thread="pg",
-                     checkpoints={postgres!r})
-        print(json.dumps(result.summary()))
-        """
+    summary = ask_demo_in_new_process(
+        FOLLOW_UP, thread="pg", checkpoints=postgres, completions={FOLLOW_UP: STANDALONE}
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["completed_question"] == STANDALONE
+    assert summary["completed_question"] == STANDALONE

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +10,7 @@ import pytest
 
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.testing import DEMO_READINGS, World
+from contextorg.testing import DEMO_READINGS, World, ask_demo_in_new_process
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models import register_chat_model
 
@@ -65,23 +62,10 @@ def test_history_without_a_thread(world: World) -> None:
 def test_a_thread_survives_a_new_process(world: World, tmp_path: Path) -> None:
     store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
     ask(DEMO_QUESTION, demo_contexts(), model=world.model(), thread="t", checkpoints=store)
-    script = textwrap.dedent(
-        f"""
-        import json
-        from contextorg import ask
-        from contextorg.demo import demo_contexts
-        from contextorg.testing import DEMO_READINGS, World
-        world = World(demo_contexts(), DEMO_READINGS, completions={{{FOLLOW_UP!r}: {STANDALONE!r}}})
-        result = ask({FOLLOW_UP!r}, demo_contexts(), model=world.model(), thread="t",
-                     checkpoints={store!r})
-        print(json.dumps(result.summary()))
-        """
+    summary = ask_demo_in_new_process(
+        FOLLOW_UP, thread="t", checkpoints=store, completions={FOLLOW_UP: STANDALONE}
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["completed_question"] == STANDALONE
+    assert summary["completed_question"] == STANDALONE
 
 
 def test_cli_thread_and_bad_stores(world: World, tmp_path: Path, run_cli: Any) -> None:
