@@ -123,8 +123,9 @@ def ask_command(
     if sum(x is not None for x in (document, contexts, index)) > 1:
         raise InputError("give one of --contexts, --document or --index")
     items: list[Context] | None = None
+    retriever = None
     if index is not None:
-        HybridIndex.open(index)  # a missing index fails here, before any model loads
+        retriever = HybridIndex.open(index)  # opened once; a missing index fails before any model
     elif document is not None:
         items = [load_document(document)]
         strategy = "separate"
@@ -146,7 +147,7 @@ def ask_command(
         thread=thread,
         checkpoints=checkpoints,
         completion=completion,
-        retriever=index,
+        retriever=retriever,
         top_k=k,
     )
     if report is not None:
