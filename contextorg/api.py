@@ -64,6 +64,7 @@ class Result(BaseModel):
             "completed_question": self.completed_question or self.question,
             "answers": [a.model_dump() for a in self.answer.answers],
             "text": self.answer.text,
+            "attribution": [a.model_dump() for a in self.attribution],
             "groups": [g.context_ids for g in self.organization.groups],
             "group_questions": [g.question for g in self.organization.groups],
             "dropped": self.organization.dropped,

@@ -18,13 +18,15 @@ from rich.text import Text
 
 from contextorg.api import Result, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.nodes.explain import ATTRIBUTORS
 from contextorg.report import write_report
-from contextorg.state import Context
+from contextorg.state import Attribution, Context
 from contextorg.tools.completion import COMPLETERS, get_completer
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.models import ModelNotAllowedError
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
+from contextorg.tools.registry import pick
 from contextorg.tools.relations import CLASSIFIERS, get_classifier
 from contextorg.tools.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
 
@@ -116,10 +118,23 @@ def ask_command(
     completion: Annotated[
         str, typer.Option(help=f"How follow-ups are completed: {', '.join(COMPLETERS)}.")
     ] = "llm",
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain", help="Show which contexts caused each answer (regenerates without each)."
+        ),
+    ] = False,
+    attributor: Annotated[
+        str, typer.Option(help=f"How --explain attributes: {', '.join(ATTRIBUTORS)}.")
+    ] = "counterfactual",
+    embedder: Annotated[
+        str, typer.Option(help="Embedder --explain compares answers with: e5, minilm.")
+    ] = "e5",
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     get_classifier(relations)
     get_completer(completion)
+    pick(ATTRIBUTORS, attributor, "attributor")
     if sum(x is not None for x in (document, contexts, index)) > 1:
         raise InputError("give one of --contexts, --document or --index")
     items: list[Context] | None = None
@@ -149,6 +164,9 @@ def ask_command(
         completion=completion,
         retriever=retriever,
         top_k=k,
+        explain=explain,
+        attributor=attributor,
+        embedder=embedder,
     )
     if report is not None:
         err.print(f"report: {write_report(result, report)}")
@@ -184,11 +202,26 @@ def _show(result: Result) -> None:
     if result.organization.dropped:
         for context_id, reason in result.organization.dropped.items():
             out.print(Text(f"  left out {context_id}: {reason}", style="dim"))
+    for attribution in result.attribution:
+        out.print(_bars(attribution))
     summary = result.summary()["usage"]
     out.print(
         f"[dim]{summary['llm_calls']} model calls, {summary['input_tokens']} input and "
         f"{summary['output_tokens']} output tokens, {summary['seconds']:.1f} s[/dim]"
     )
+
+
+def _bars(attribution: Attribution, width: int = 30) -> Table:
+    """One bar per context: how much it caused this answer."""
+    table = Table(title=f"What caused {attribution.answer!r}", title_justify="left", box=None)
+    table.add_column("context")
+    table.add_column("weight", justify="right")
+    table.add_column("")
+    ranked = sorted(attribution.scores.items(), key=lambda kv: -kv[1])
+    for context_id, weight in ranked:
+        bar = "█" * round(weight * width) or "▏"
+        table.add_row(Text(context_id), f"{weight:.0%}", Text(bar, style="cyan"))
+    return table
 
 
 def main() -> None:

@@ -3,10 +3,12 @@
     START ─> complete_question ─┬─(no contexts)─> retrieve ─┐
                                 ├─────────────────────────┴─> classify_relations ─┐
                                 └──────────(base, separate)──────────────────────┴─> organize_groups
-    organize_groups ─> answer_group (×groups) ─> aggregate ─> record_turn ─> END
+    organize_groups ─> answer_group (×groups) ─> aggregate ─┬─(explain)─> explain ─┐
+                                                            └──────────────────────┴─> record_turn
+    record_turn ─> END
 
-Notes for long groups (issue 5) run inside ``answer_group``; attribution (issue 6) goes after
-``aggregate``.
+Notes for long groups run inside ``answer_group``; ``explain`` (off by default) attributes
+each answer to the contexts that caused it.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from contextorg.graphs.routing import dispatch_groups, route_contexts, route_start
+from contextorg.graphs.routing import dispatch_groups, route_contexts, route_explain, route_start
 from contextorg.nodes import (
     aggregate,
     answer_group,
     classify_relations,
     complete_question,
+    explain,
     organize_groups,
     record_turn,
     retrieve,
@@ -37,6 +40,7 @@ NODES: dict[str, Callable[..., Any]] = {
     "organize_groups": organize_groups,
     "answer_group": answer_group,
     "aggregate": aggregate,
+    "explain": explain,
     "record_turn": record_turn,
 }
 """The default node of each slot; ``build_graph(nodes={...})`` swaps any of them."""
@@ -70,7 +74,8 @@ def build_graph(
     builder.add_edge("classify_relations", "organize_groups")
     builder.add_conditional_edges("organize_groups", dispatch_groups, ["answer_group", "aggregate"])
     builder.add_edge("answer_group", "aggregate")
-    builder.add_edge("aggregate", "record_turn")
+    builder.add_conditional_edges("aggregate", route_explain)
+    builder.add_edge("explain", "record_turn")
     builder.add_edge("record_turn", END)
     return builder.compile(checkpointer=checkpointer, name=name)
 

@@ -39,6 +39,11 @@ def route_contexts(
     return "organize_groups"
 
 
+def route_explain(state: State, runtime: Runtime[RunContext]) -> Literal["explain", "record_turn"]:
+    """Explain the answer only when asked to (it costs a regeneration per evidence cluster)."""
+    return "explain" if runtime.context.explain else "record_turn"
+
+
 def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
     """One ``Send`` per group into ``answer_group``; straight to ``aggregate`` if none."""
     by_id = {c.id: c for c in state["contexts"]}

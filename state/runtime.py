@@ -45,6 +45,26 @@ class RunContext:
     than with 800 (benchmarks/README.md)."""
     notes_max_tokens: int = 1200
     """Largest batch of notes merged in one call."""
+    explain: bool = False
+    """Attribute every answer to the contexts that caused it (the ``explain`` node)."""
+    attributor: str = "counterfactual"
+    """How ``explain`` attributes: ``counterfactual`` (regenerate without each cluster of
+    evidence) or ``naive`` (answer–evidence cosine, no model call)."""
+    explain_clusters: str = "auto"
+    """Redundant evidence removed together: ``duplicates`` (the relation graph's),
+    ``dbscan`` (over embeddings), ``none``; ``auto`` takes duplicates when relations ran."""
+    explain_samples: int = 1
+    """Regenerations per removed cluster; samples after the first are drawn at
+    ``explain_sampling_temperature`` (with greedy decoding the first is all there is)."""
+    explain_sampling_temperature: float = 0.7
+    explain_temperature: float = 0.05
+    """Softmax temperature over contributions: small values make the winner stand out."""
+    dbscan_eps: float = 0.05
+    """Largest cosine distance between two members of one DBSCAN cluster."""
+    dbscan_min_samples: int = 2
+    embedder: str | Any = "e5"
+    """Embedder ``explain`` compares answers and clusters evidence with: ``e5``, ``minilm``
+    or an embedder instance (LangChain ``Embeddings`` work too)."""
 
     def model_for(self, role: str) -> str | BaseChatModel:
         """The model for a role (``relation``, ``answer``), falling back to ``model``."""

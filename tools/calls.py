@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.runnables.config import ContextThreadPoolExecutor
 from pydantic import BaseModel
 
 from contextorg.state.records import NodeUsage
@@ -18,6 +19,8 @@ from contextorg.state.records import NodeUsage
 logger = logging.getLogger("contextorg")
 
 T = TypeVar("T", bound=BaseModel)
+Item = TypeVar("Item")
+Out = TypeVar("Out")
 
 RETRY_NOTE = (
     "Your previous reply was not valid JSON for the requested schema. Reply again with a "
@@ -99,3 +102,14 @@ def call_structured(
         "%s: no valid %s after %d tries: %s", prompt, schema.__name__, retries + 1, error
     )
     return None
+
+
+def concurrently(fn: Callable[[Item], Out], items: Sequence[Item], limit: int) -> list[Out]:
+    """``fn`` over ``items`` with at most ``limit`` in flight, results in order.
+
+    Threads inherit the caller's context, so model calls stay children of the node's run.
+    """
+    if len(items) <= 1 or limit <= 1:
+        return [fn(item) for item in items]
+    with ContextThreadPoolExecutor(max_workers=limit) as pool:
+        return list(pool.map(fn, items))

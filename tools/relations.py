@@ -7,12 +7,11 @@ ask the model about pairs through edge mirroring, ``extract`` reads every contex
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Protocol, TypeVar
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.runnables.config import ContextThreadPoolExecutor
 
 from contextorg.prompts import (
     answer_reading,
@@ -23,7 +22,7 @@ from contextorg.prompts import (
 )
 from contextorg.prompts._render import render_contexts
 from contextorg.state.records import Context, RelationLabel
-from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.calls import Meter, call_structured, concurrently
 from contextorg.tools.registry import pick
 from contextorg.tools.relation_graph import (
     Reading,
@@ -33,9 +32,6 @@ from contextorg.tools.relation_graph import (
 )
 from contextorg.tools.salience import overlap, salient_terms
 from contextorg.tools.text import normalize, same_answer, same_descriptor
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 FALLBACK: RelationLabel = "distracting"
 """Used when the model gives no usable label: keeps both contexts, in the same group."""
@@ -100,7 +96,7 @@ def classify_pairwise(
         return out.relation if out else FALLBACK
 
     def classify(pivot: str, others: list[str]) -> list[RelationLabel]:
-        return _concurrently(lambda o: one_pair(pivot, o), others, max_concurrency)
+        return concurrently(lambda o: one_pair(pivot, o), others, max_concurrency)
 
     return build_relation_graph([c.id for c in contexts], classify)
 
@@ -122,7 +118,7 @@ def classify_extract(
             return Reading(answers=False)
         return Reading(answers=True, descriptor=out.descriptor or None, answer=out.answer)
 
-    return _graph_from_readings(contexts, _concurrently(read, contexts, max_concurrency))
+    return _graph_from_readings(contexts, concurrently(read, contexts, max_concurrency))
 
 
 SAME_ENTITY_OVERLAP = 0.4
@@ -158,7 +154,7 @@ def classify_signals(
         text = f"{context.title}. {context.text}" if context.title else context.text
         return Reading(True, None, out.answer), salient_terms(text, asked)
 
-    read_all = _concurrently(read, contexts, max_concurrency)
+    read_all = concurrently(read, contexts, max_concurrency)
     readings = {c.id: r for c, (r, _) in zip(contexts, read_all, strict=True)}
     terms = {c.id: t for c, (_, t) in zip(contexts, read_all, strict=True)}
 
@@ -223,13 +219,6 @@ def _graph_from_readings(
     )
     graph.readings = by_id
     return graph
-
-
-def _concurrently(fn: Callable[[T], R], items: Sequence[T], limit: int) -> list[R]:
-    if len(items) <= 1 or limit <= 1:
-        return [fn(item) for item in items]
-    with ContextThreadPoolExecutor(max_workers=limit) as pool:
-        return list(pool.map(fn, items))
 
 
 CLASSIFIERS: dict[str, RelationClassifier] = {
