@@ -9,8 +9,9 @@ if not (_Path(__file__).parent / "graphs").is_dir():
     if (_root / "graphs" / "qa.py").is_file():
         __path__.append(str(_root))
 
+from contextorg.agent import as_tool
 from contextorg.api import Result, aask, as_contexts, ask, run_context
-from contextorg.graphs.qa import NODES, build_graph
+from contextorg.graphs.qa import NODES, build_graph, graph
 from contextorg.state import (
     Answer,
     AnswerItem,
@@ -48,9 +49,11 @@ __all__ = [
     "ScriptedChatModel",
     "aask",
     "as_contexts",
+    "as_tool",
     "ask",
     "build_graph",
     "build_relation_graph",
+    "graph",
     "load_contexts",
     "register_chat_model",
     "resolve_chat_model",

@@ -59,7 +59,7 @@ class RunContext:
     explain_sampling_temperature: float = 0.7
     explain_temperature: float = 0.05
     """Softmax temperature over contributions: small values make the winner stand out."""
-    dbscan_eps: float = 0.05
+    dbscan_eps: float = 0.01
     """Largest cosine distance between two members of one DBSCAN cluster."""
     dbscan_min_samples: int = 2
     embedder: str | Any = "e5"

@@ -20,6 +20,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.output_parsers import JsonOutputParser, PydanticOutputParser
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
+from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 Schema = dict[str, Any] | type[BaseModel]
@@ -48,15 +49,7 @@ class JsonSchemaChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         text, n_in, n_out = self._complete(messages, kwargs.get("json_schema"), stop)
-        message = AIMessage(
-            content=text,
-            usage_metadata={
-                "input_tokens": n_in,
-                "output_tokens": n_out,
-                "total_tokens": n_in + n_out,
-            },
-        )
-        return ChatResult(generations=[ChatGeneration(message=message)])
+        return _chat_result(AIMessage(content=text), n_in, n_out)
 
     def with_structured_output(
         self, schema: Schema, *, include_raw: bool = False, **kwargs: Any
@@ -76,6 +69,13 @@ class JsonSchemaChatModel(BaseChatModel):
         )
         failed = RunnablePassthrough.assign(parsed=lambda _: None)
         return RunnableMap(raw=llm) | parsed.with_fallbacks([failed], exception_key="parsing_error")
+
+
+def _chat_result(message: AIMessage, n_in: int, n_out: int) -> ChatResult:
+    usage = {"input_tokens": n_in, "output_tokens": n_out, "total_tokens": n_in + n_out}
+    return ChatResult(
+        generations=[ChatGeneration(message=message.model_copy(update={"usage_metadata": usage}))]
+    )
 
 
 def require_all(schema: dict[str, Any]) -> dict[str, Any]:
@@ -180,15 +180,18 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         return text, int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
 
 
-Responder = Callable[[Sequence[BaseMessage], dict[str, Any] | None], str | dict[str, Any]]
+Responder = Callable[
+    [Sequence[BaseMessage], dict[str, Any] | None], str | dict[str, Any] | AIMessage
+]
 
 
 class ScriptedChatModel(JsonSchemaChatModel):
     """A deterministic model for tests: its reply is a pure function of the messages.
 
-    ``respond(messages, json_schema)`` returns text, or a dict that is sent as JSON. Because
-    the reply depends only on the input, it is the same under parallel ``Send`` fan-out,
-    whatever order the calls run in. Tokens are counted as whitespace-separated words.
+    ``respond(messages, json_schema)`` returns text, a dict that is sent as JSON, or an
+    ``AIMessage`` (with ``tool_calls``, to script an agent: ``bind_tools`` is supported).
+    Because the reply depends only on the input, it is the same under parallel ``Send``
+    fan-out, whatever order the calls run in. Tokens are counted as whitespace-separated words.
     """
 
     respond: Responder
@@ -201,16 +204,25 @@ class ScriptedChatModel(JsonSchemaChatModel):
         """Whitespace-separated words: deterministic, and needs no tokenizer download."""
         return len(text.split())
 
-    def _complete(
+    def bind_tools(
+        self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        """Offer tools; the responder decides whether to call them."""
+        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+
+    def _generate(
         self,
         messages: list[BaseMessage],
-        json_schema: dict[str, Any] | None,
-        stop: list[str] | None,
-    ) -> tuple[str, int, int]:
-        reply = self.respond(messages, json_schema)
-        text = reply if isinstance(reply, str) else json.dumps(reply)
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        reply = self.respond(messages, kwargs.get("json_schema"))
         n_in = sum(len(m.text.split()) for m in messages)
-        return text, n_in, len(text.split())
+        if isinstance(reply, AIMessage):
+            return _chat_result(reply, n_in, len(reply.text.split()) + len(reply.tool_calls))
+        text = reply if isinstance(reply, str) else json.dumps(reply)
+        return _chat_result(AIMessage(content=text), n_in, len(text.split()))
 
 
 def _role(message: BaseMessage) -> str:

@@ -1,0 +1,112 @@
+"""Attribution on ConfQuestions: is the top-attributed evidence from the gold page?
+
+RAGonite's set-up (seed 001 §5): human-completed English questions whose gold page is among
+the top 10 units retrieved; those 10 units are the evidence. The local model answers once
+(strategy ``base``, groups of 4); then each attributor explains that answer:
+
+- ``naive``: softmax over cosine(question + answer, evidence), no model call;
+- ``counterfactual``: remove one unit at a time, regenerate, compare (clusters ``none``);
+- ``counterfactual + clusters``: remove DBSCAN clusters of near-identical units instead.
+
+An answer with several parts is scored by the mean of its per-part distributions; an
+out-of-scope answer counts as a miss. Model calls and seconds are per question.
+
+    python benchmarks/attribution_confquestions.py --limit 30            # the README's run
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+import warnings
+from collections import defaultdict
+from typing import Any
+
+from langgraph.runtime import Runtime
+from retrieval_confquestions import CachedEmbedder, load
+
+from contextorg.graphs.qa import graph
+from contextorg.nodes.explain import explain
+from contextorg.state import RunContext
+from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.ingest import Contextualize
+
+METHODS = {
+    "naive": {"attributor": "naive", "explain_clusters": "none"},
+    "counterfactual": {"attributor": "counterfactual", "explain_clusters": "none"},
+    "counterfactual + clusters": {"attributor": "counterfactual", "explain_clusters": "dbscan"},
+}
+
+
+def top_context(attribution: list[Any]) -> str | None:
+    """The context with the most weight, averaged over the answer's parts."""
+    if not attribution:
+        return None
+    total: dict[str, float] = defaultdict(float)
+    for part in attribution:
+        for context_id, weight in part.scores.items():
+            total[context_id] += weight / len(attribution)
+    return max(total, key=total.__getitem__)
+
+
+def main() -> None:
+    """Answer each question once, explain it with every method, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--limit", type=int, default=30, help="first N eligible questions")
+    parser.add_argument("--model", default="local")
+    parser.add_argument("--eps", type=float, default=0.01, help="DBSCAN cosine distance")
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")
+    documents, turns = load()
+    embedder = CachedEmbedder("e5")
+    index = HybridIndex(embedder=embedder, contextualize=Contextualize())
+    index.add(documents)
+    embedder.save()
+    eligible = []
+    for n, turn in enumerate(turns):
+        hits = index.search(turn["completed_q_en"], k=10)
+        if turn["gold"] & {str(h.metadata["doc_id"]) for h in hits}:
+            eligible.append((n, turn, hits))
+    chosen = eligible[: args.limit]
+    print(f"{len(eligible)} of {len(turns)} questions have their gold page in the top 10")
+    print(f"explaining the first {len(chosen)}: turns {[n for n, _, _ in chosen]}", flush=True)
+    base = RunContext(model=args.model, strategy="base", embedder=embedder, dbscan_eps=args.eps)
+    hits_by: dict[str, int] = defaultdict(int)
+    calls: dict[str, int] = defaultdict(int)
+    seconds: dict[str, float] = defaultdict(float)
+    answer_seconds = 0.0
+    out_of_scope = 0
+    for done, (n, turn, hits) in enumerate(chosen, start=1):
+        question = turn["completed_q_en"]
+        started = time.perf_counter()
+        state = graph.invoke({"question": question, "contexts": hits}, context=base)
+        answer_seconds += time.perf_counter() - started
+        out_of_scope += state["answer"].out_of_scope
+        page = {h.id: str(h.metadata["doc_id"]) for h in hits}
+        marks = []
+        for method, options in METHODS.items():
+            runtime = Runtime(context=dataclasses.replace(base, explain=True, **options))
+            started = time.perf_counter()
+            out = explain(state, runtime)
+            seconds[method] += time.perf_counter() - started
+            calls[method] += out["usage"]["explain"].llm_calls
+            best = top_context(out["attribution"])
+            hit = best is not None and page[best] in turn["gold"]
+            hits_by[method] += hit
+            marks.append("+" if hit else "-")
+        print(f"[{done}/{len(chosen)}] turn {n}: {' '.join(marks)}", flush=True)
+    count = len(chosen)
+    print(f"\nmodel {args.model}; {count} questions; {out_of_scope} answered out of scope")
+    print(f"answering (not in the table): {answer_seconds / count:.1f} s per question\n")
+    print("| attributor | accuracy | model calls / question | seconds / question |")
+    print("|---|---|---|---|")
+    for method in METHODS:
+        print(
+            f"| {method} | {hits_by[method] / count:.3f} | {calls[method] / count:.1f} | "
+            f"{seconds[method] / count:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""contextorg inside LangChain: the graph as a Runnable, and as a tool a ReAct agent calls."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from langchain.agents import create_agent
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langgraph.checkpoint.memory import InMemorySaver
+
+from contextorg import ScriptedChatModel, as_tool, graph
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.state import RunContext
+from contextorg.testing import DEMO_READINGS, World
+
+CITED = "According to [velmora-guide][velmora-history], the answer is 1987"
+
+
+@pytest.fixture
+def world() -> World:
+    return World(demo_contexts(), DEMO_READINGS)
+
+
+def agent_model() -> ScriptedChatModel:
+    """Calls the tool once with the user's question, then repeats what the tool said."""
+
+    def respond(messages: Sequence[BaseMessage], schema: Any) -> AIMessage:
+        last = messages[-1]
+        if isinstance(last, ToolMessage):
+            return AIMessage(content=f"The documents say:\n{last.content}")
+        call = {
+            "name": "contextorg",
+            "args": {"question": last.text},
+            "id": f"call-{len(messages)}",
+        }
+        return AIMessage(content="", tool_calls=[call])
+
+    return ScriptedChatModel(respond=respond)
+
+
+def test_a_react_agent_calls_the_tool_and_gets_the_cited_answer(world: World) -> None:
+    tool = as_tool(demo_contexts(), model=world.model())
+    agent = create_agent(agent_model(), [tool], checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "t1"}}
+    out = agent.invoke({"messages": [("user", DEMO_QUESTION)]}, config)
+    tool_message = next(m for m in out["messages"] if isinstance(m, ToolMessage))
+    assert CITED in tool_message.content
+    assert {a["answer"] for a in tool_message.artifact["answers"]} == {"1987", "1991", "2004"}
+    assert CITED in out["messages"][-1].content
+    # The agent's thread remembers the exchange: a second turn sees the first.
+    again = agent.invoke({"messages": [("user", "And the Port Aster one?")]}, config)
+    assert len(again["messages"]) == len(out["messages"]) + 4
+
+
+def test_the_tool_runs_async_and_says_what_it_needs(world: World) -> None:
+    tool = as_tool(demo_contexts(), model=world.model())
+    message = asyncio.run(
+        tool.ainvoke(
+            {
+                "type": "tool_call",
+                "name": "contextorg",
+                "id": "1",
+                "args": {"question": DEMO_QUESTION},
+            }
+        )
+    )
+    assert CITED in message.content and message.artifact["out_of_scope"] is False
+    assert tool.args == {
+        "question": {
+            "description": "A standalone question: name what it is about.",
+            "title": "Question",
+            "type": "string",
+        }
+    }
+    with pytest.raises(ValueError, match="give the tool contexts, or a retriever"):
+        as_tool()
+
+
+def test_the_graph_is_a_runnable(world: World) -> None:
+    context = RunContext(model=world.model())
+    inputs = {"question": DEMO_QUESTION, "contexts": demo_contexts()}
+    outputs = graph.batch([inputs, inputs], context=context)
+    assert [o["answer"].text for o in outputs] == [outputs[0]["answer"].text] * 2
+    assert CITED in outputs[0]["answer"].text
+    streamed = [
+        next(iter(update))
+        for update in graph.stream(inputs, context=context, stream_mode="updates")
+    ]
+    assert streamed[0] == "complete_question" and streamed[-2:] == ["aggregate", "record_turn"]
+    assert streamed.count("answer_group") == 2
+    final = asyncio.run(graph.ainvoke(inputs, context=context))
+    assert final["answer"].text == outputs[0]["answer"].text
