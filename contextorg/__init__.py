@@ -10,7 +10,7 @@ if not (_Path(__file__).parent / "graphs").is_dir():
         __path__.append(str(_root))
 
 from contextorg.agent import as_tool
-from contextorg.api import Result, aask, as_contexts, ask, run_context
+from contextorg.api import Event, Result, aask, as_contexts, ask, ask_stream, run_context
 from contextorg.graphs.qa import NODES, build_graph, graph
 from contextorg.state import (
     Answer,
@@ -36,6 +36,7 @@ __all__ = [
     "Answer",
     "AnswerItem",
     "Context",
+    "Event",
     "Group",
     "InputError",
     "LlamaCppChatModel",
@@ -51,6 +52,7 @@ __all__ = [
     "as_contexts",
     "as_tool",
     "ask",
+    "ask_stream",
     "build_graph",
     "build_relation_graph",
     "graph",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
@@ -170,15 +172,70 @@ def ask(
     config = _config(context, trace, phoenix, thread)
     started = time.perf_counter()
     try:
-        if thread is None:
-            out = (graph or default_graph).invoke(state, context=context, config=config)
-        else:
-            with open_checkpointer(checkpoints or get_settings().checkpoints) as saver:
-                threaded = (graph or default_graph).builder.compile(checkpointer=saver)
-                out = threaded.invoke(state, context=context, config=config)
+        with _compiled(graph, thread, checkpoints) as compiled:
+            out = compiled.invoke(state, context=context, config=config)
     finally:
         flush_phoenix()
     return _result(question, out, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step of a streamed run (see :func:`ask_stream`)."""
+
+    kind: Literal["node", "token", "result"]
+    """``node``: a node finished (``data`` is its output); ``token``: a model wrote text
+    (``data``, as it arrives); ``result``: the run is over (``data`` is the :class:`Result`)."""
+    node: str = ""
+    """The node the event comes from (empty for ``result``)."""
+    data: Any = None
+
+
+def ask_stream(
+    question: str,
+    contexts: Iterable[ContextLike] | None = None,
+    *,
+    model: str | BaseChatModel | None = None,
+    strategy: str | None = None,
+    relations: str | None = None,
+    graph: Any = None,
+    trace: str | Path | None = None,
+    phoenix: str | None = None,
+    thread: str | None = None,
+    checkpoints: str | None = None,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None,
+    **options: Any,
+) -> Iterator[Event]:
+    """:func:`ask`, step by step: each node as it finishes, each model token, then the result.
+
+    Built on LangGraph's ``updates``, ``messages`` and ``values`` stream modes::
+
+        for event in ask_stream(question, contexts):
+            if event.kind == "node":
+                print("done:", event.node)
+            elif event.kind == "result":
+                print(event.data.text)
+    """
+    state, context = _prepare(question, contexts, model, strategy, relations, history, options)
+    config = _config(context, trace, phoenix, thread)
+    started = time.perf_counter()
+    final: Mapping[str, Any] = {}
+    try:
+        with _compiled(graph, thread, checkpoints) as compiled:
+            modes = ["updates", "messages", "values"]
+            for mode, payload in compiled.stream(
+                state, context=context, config=config, stream_mode=modes
+            ):
+                if mode == "values":
+                    final = payload
+                elif mode == "updates":
+                    for node, output in payload.items():
+                        yield Event("node", node, output)
+                elif payload[0].text:
+                    yield Event("token", payload[1].get("langgraph_node", ""), payload[0].text)
+    finally:
+        flush_phoenix()
+    yield Event("result", data=_result(question, final, time.perf_counter() - started))
 
 
 async def aask(
@@ -200,16 +257,28 @@ async def aask(
     state, context = _prepare(question, contexts, model, strategy, relations, history, options)
     config = _config(context, trace, phoenix, thread)
     started = time.perf_counter()
+    chosen = graph or default_graph
     try:
         if thread is None:
-            out = await (graph or default_graph).ainvoke(state, context=context, config=config)
+            out = await chosen.ainvoke(state, context=context, config=config)
         else:
             async with open_async_checkpointer(checkpoints or get_settings().checkpoints) as saver:
-                threaded = (graph or default_graph).builder.compile(checkpointer=saver)
+                threaded = chosen.builder.compile(checkpointer=saver)
                 out = await threaded.ainvoke(state, context=context, config=config)
     finally:
         flush_phoenix()
     return _result(question, out, time.perf_counter() - started)
+
+
+@contextmanager
+def _compiled(graph: Any, thread: str | None, checkpoints: str | None) -> Iterator[Any]:
+    """The graph to run: as given, or compiled with the thread's checkpointer."""
+    chosen = graph or default_graph
+    if thread is None:
+        yield chosen
+        return
+    with open_checkpointer(checkpoints or get_settings().checkpoints) as saver:
+        yield chosen.builder.compile(checkpointer=saver)
 
 
 def _prepare(
@@ -271,4 +340,13 @@ def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
     )
 
 
-__all__ = ["InputError", "Result", "aask", "as_contexts", "ask", "run_context"]
+__all__ = [
+    "Event",
+    "InputError",
+    "Result",
+    "aask",
+    "as_contexts",
+    "ask",
+    "ask_stream",
+    "run_context",
+]

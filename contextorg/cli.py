@@ -226,6 +226,6 @@ def _bars(attribution: Attribution, width: int = 30) -> Table:
 
 def main() -> None:
     """Entry point of the ``contextorg`` command."""
-    from contextorg import cli_index, cli_trace  # noqa: F401  (they add their commands to app)
+    from contextorg import cli_chat, cli_index, cli_trace  # noqa: F401  (they add commands to app)
 
     app()

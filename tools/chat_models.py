@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import atexit
 import json
+import re
 import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, UsageMetadata
+from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.output_parsers import JsonOutputParser, PydanticOutputParser
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ConfigDict, PrivateAttr
@@ -163,8 +165,45 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         stop: list[str] | None,
     ) -> tuple[str, int, int]:
         llama = self._llama()
-        payload = [{"role": _role(m), "content": m.text} for m in messages]
-        options: dict[str, Any] = {
+        with self._lock:
+            out = llama.create_chat_completion(**self._request(messages, json_schema, stop))
+        usage = out.get("usage") or {}
+        text = out["choices"][0]["message"]["content"] or ""
+        return text, int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        """Token by token (LangGraph's ``messages`` stream mode uses this); usage comes last."""
+        llama = self._llama()
+        request = self._request(messages, kwargs.get("json_schema"), stop)
+        n_out = 0
+        with self._lock:
+            for part in llama.create_chat_completion(**request, stream=True):
+                text = part["choices"][0]["delta"].get("content") or ""
+                if not text:
+                    continue
+                n_out += 1
+                chunk = ChatGenerationChunk(message=AIMessageChunk(content=text))
+                if run_manager is not None:
+                    run_manager.on_llm_new_token(text, chunk=chunk)
+                yield chunk
+            n_in = max(int(llama.n_tokens) - n_out, 0)  # what the context holds: prompt + reply
+        usage = UsageMetadata(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
+        yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
+
+    def _request(
+        self,
+        messages: list[BaseMessage],
+        json_schema: dict[str, Any] | None,
+        stop: list[str] | None,
+    ) -> dict[str, Any]:
+        request: dict[str, Any] = {
+            "messages": [{"role": _role(m), "content": m.text} for m in messages],
             "max_tokens": self.max_tokens,
             "temperature": self.temperature,
             "repeat_penalty": self.repeat_penalty,
@@ -172,12 +211,8 @@ class LlamaCppChatModel(JsonSchemaChatModel):
             "stop": stop,
         }
         if json_schema is not None:
-            options["response_format"] = {"type": "json_object", "schema": json_schema}
-        with self._lock:
-            out = llama.create_chat_completion(messages=payload, **options)
-        usage = out.get("usage") or {}
-        text = out["choices"][0]["message"]["content"] or ""
-        return text, int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
+            request["response_format"] = {"type": "json_object", "schema": json_schema}
+        return request
 
 
 Responder = Callable[
@@ -223,6 +258,30 @@ class ScriptedChatModel(JsonSchemaChatModel):
             return _chat_result(reply, n_in, len(reply.text.split()) + len(reply.tool_calls))
         text = reply if isinstance(reply, str) else json.dumps(reply)
         return _chat_result(AIMessage(content=text), n_in, len(text.split()))
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        """The same reply, a word at a time; tool calls and usage in the last chunk."""
+        message = self._generate(messages, stop, **kwargs).generations[0].message
+        assert isinstance(message, AIMessage)
+        for word in re.findall(r"\S+\s*", message.text):
+            chunk = ChatGenerationChunk(message=AIMessageChunk(content=word))
+            if run_manager is not None:
+                run_manager.on_llm_new_token(word, chunk=chunk)
+            yield chunk
+        calls = [
+            tool_call_chunk(name=c["name"], args=json.dumps(c["args"]), id=c["id"], index=n)
+            for n, c in enumerate(message.tool_calls)
+        ]
+        last = AIMessageChunk(
+            content="", tool_call_chunks=calls, usage_metadata=message.usage_metadata
+        )
+        yield ChatGenerationChunk(message=last)
 
 
 def _role(message: BaseMessage) -> str:

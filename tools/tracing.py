@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -164,8 +164,19 @@ def run_tree(records: list[dict[str, Any]], run_id: str | None = None) -> TraceR
 
 def key_output(run: TraceRun) -> str:
     """What a node decided, in one line: relations, groups, the answer."""
-    outputs = run.record.get("outputs") or {}
-    name = run.record["name"]
+    return describe_node(run.record["name"], run.record.get("outputs") or {})
+
+
+def describe_node(name: str, outputs: Mapping[str, Any]) -> str:
+    """One line on a node's output (as JSON data): what it decided."""
+    if name == "complete_question" and isinstance(outputs.get("completed_question"), str):
+        return str(outputs["completed_question"])
+    if name == "explain" and outputs.get("attribution"):
+        tops = [
+            f"{a['answer']} <- {max(a['scores'], key=a['scores'].get)}"
+            for a in outputs["attribution"]
+        ]
+        return "; ".join(tops)
     if name == "classify_relations":
         labels: dict[str, int] = {}
         for relation in outputs.get("relations") or []:
