@@ -6,8 +6,10 @@ STAMP := $(VENV)/.installed
 EXTRAS := local,dev,minilm,weaviate,phoenix,postgres,bench
 # Arize Phoenix (the integration test's trace server) has pins of its own: its own venv.
 PHOENIX := .venv-phoenix/bin/phoenix
+# `langgraph dev` (langgraph-api) pins grpcio apart from weaviate-client: its own venv too.
+LANGGRAPH := .venv-langgraph/bin/langgraph
 
-.PHONY: setup servers demo test lint typecheck unit integration clean
+.PHONY: setup serve servers demo test lint typecheck unit integration clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +26,13 @@ $(STAMP): $(BIN)/python pyproject.toml
 $(PHOENIX):
 	$(PYTHON) -m venv .venv-phoenix
 	.venv-phoenix/bin/pip install --quiet arize-phoenix==20.26.1
+
+$(LANGGRAPH):
+	$(PYTHON) -m venv .venv-langgraph
+	.venv-langgraph/bin/pip install --quiet "langgraph-cli[inmem]>=0.4,<0.5" -e .
+
+serve: $(LANGGRAPH)  ## serve the graph with `langgraph dev` on 127.0.0.1:2024 (langgraph.json)
+	$(LANGGRAPH) dev --host 127.0.0.1 --no-browser
 
 servers:  ## Debian's chromium and postgresql, which integration tests start (needs root)
 	@need=""; command -v chromium >/dev/null || need="$$need chromium"; \
@@ -52,11 +61,11 @@ typecheck: setup
 unit: setup
 	$(BIN)/pytest -m "not integration"
 
-integration: setup servers $(PHOENIX)
+integration: setup servers $(PHOENIX) $(LANGGRAPH)
 	$(BIN)/pytest -m integration
 
-test: setup servers lint typecheck $(PHOENIX)  ## everything CI runs: lint, types, unit and integration tests
+test: setup servers lint typecheck $(PHOENIX) $(LANGGRAPH)  ## everything CI runs: lint, types, unit and integration tests
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) .venv-phoenix build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-phoenix .venv-langgraph build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -10,7 +10,7 @@ from langgraph.types import Overwrite
 from contextorg.state import Organization, RunContext, State
 from contextorg.tools.calls import Meter
 from contextorg.tools.completion import get_completer
-from contextorg.tools.inputs import check_question
+from contextorg.tools.inputs import as_records, check_question
 from contextorg.tools.models import resolve_chat_model
 
 
@@ -22,13 +22,15 @@ def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, A
     meter = Meter()
     check_question(state.get("question"))
     question = state["question"]
-    history = state.get("history") or []
+    records = as_records(state.get("contexts"), state.get("history"))
+    history = records.pop("history", None) or state.get("history") or []
     completed = question
     if history:
         completed = get_completer(runtime.context.completion)(
             question, history, lambda: resolve_chat_model(runtime.context.model), meter
         )
     return {
+        **records,
         "completed_question": completed,
         # A thread keeps every channel: the previous turn's results must not leak into this one.
         "relations": [],

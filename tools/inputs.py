@@ -5,15 +5,45 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from contextorg.state.records import Context
+from contextorg.state.records import Context, Turn
+
+Record = TypeVar("Record", Context, Turn)
 
 
 class InputError(ValueError):
     """The question or the contexts cannot be used; the message says why and what to do."""
+
+
+def as_records(contexts: Sequence[Any] | None, history: Sequence[Any] | None) -> dict[str, Any]:
+    """Contexts and turns given as JSON (a LangGraph server's input) as records.
+
+    Returns only what had to change, so records pass through untouched.
+    """
+    out: dict[str, Any] = {}
+    if contexts and not all(isinstance(c, Context) for c in contexts):
+        out["contexts"] = [
+            _record(Context, c, f"context {n}", '{"id", "text", "title"?}')
+            for n, c in enumerate(contexts, start=1)
+        ]
+    if history and not all(isinstance(t, Turn) for t in history):
+        out["history"] = [
+            _record(Turn, t, f"turn {n} of the history", '{"question", "answer"?}')
+            for n, t in enumerate(history, start=1)
+        ]
+    return out
+
+
+def _record(kind: type[Record], item: Any, name: str, shape: str) -> Record:
+    try:
+        return kind.model_validate(item)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "value"
+        raise InputError(f"{name} is not valid ({where}: {first['msg']}): give {shape}") from None
 
 
 def check_question_and_contexts(question: object, contexts: Sequence[Context] | None) -> None:

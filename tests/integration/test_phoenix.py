@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import textwrap
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,12 +22,6 @@ PHOENIX = Path(
         "CONTEXTORG_PHOENIX_BIN", Path(__file__).parents[2] / ".venv-phoenix/bin/phoenix"
     )
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def get_json(url: str) -> dict:  # type: ignore[type-arg]
@@ -51,7 +44,7 @@ def spans_of(url: str, project: str, at_least: int) -> list[dict]:  # type: igno
 
 
 @pytest.fixture
-def phoenix(tmp_path: Path) -> Iterator[str]:
+def phoenix(tmp_path: Path, serve: Any, free_port: Any) -> str:
     if not PHOENIX.exists():
         pytest.skip(f"no Phoenix at {PHOENIX}: `make test` installs it into .venv-phoenix")
     port = free_port()
@@ -63,26 +56,9 @@ def phoenix(tmp_path: Path) -> Iterator[str]:
         "PHOENIX_GRPC_PORT": str(free_port()),
         "PHOENIX_TELEMETRY_ENABLED": "false",
     }
-    log = (tmp_path / "phoenix.log").open("w")
-    server = subprocess.Popen([str(PHOENIX), "serve"], env=env, stdout=log, stderr=log)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/healthz", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(
-                        f"Phoenix did not start: {(tmp_path / 'phoenix.log').read_text()[-2000:]}"
-                    )
-                time.sleep(0.5)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-        log.close()
+    serve([str(PHOENIX), "serve"], f"{url}/healthz", env=env)
+    return url
 
 
 def test_graph_node_and_model_spans_arrive(phoenix: str) -> None:

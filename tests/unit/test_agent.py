@@ -93,3 +93,14 @@ def test_the_graph_is_a_runnable(world: World) -> None:
     assert streamed.count("answer_group") == 2
     final = asyncio.run(graph.ainvoke(inputs, context=context))
     assert final["answer"].text == outputs[0]["answer"].text
+
+
+def test_the_graph_takes_json_input_as_a_server_sends_it(world: World) -> None:
+    contexts = [c.model_dump() for c in demo_contexts()]
+    history = [{"question": "Where is the Lumen Tower?", "answer": "In Velmora."}]
+    inputs = {"question": DEMO_QUESTION, "contexts": contexts, "history": history}
+    out = graph.invoke(inputs, context=RunContext(model=world.model(), completion="none"))
+    assert CITED in out["answer"].text
+    bad = {"question": DEMO_QUESTION, "contexts": [{"id": "x"}]}
+    with pytest.raises(ValueError, match=r"context 1 is not valid \(text: Field required\)"):
+        graph.invoke(bad, context=RunContext(model=world.model()))
