@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from contextorg import ask
+from contextorg import ask, ask_stream
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.tools.text import mentions
 
@@ -58,3 +58,24 @@ def test_notes_path_keeps_citations_to_the_original_contexts() -> None:
     assert result.answer.answers, result.text
     for item in result.answer.answers:
         assert any(mentions(contexts[c].text, item.answer) for c in item.citations), item
+
+
+def test_tokens_stream_and_are_counted() -> None:
+    events = list(ask_stream(DEMO_QUESTION, demo_contexts(), model="local", strategy="base"))
+    tokens = [e for e in events if e.kind == "token"]
+    assert len(tokens) > 5 and {e.node for e in tokens} == {"answer_group"}
+    result = events[-1].data
+    assert result.usage["answer_group"].output_tokens == len(tokens)
+    assert result.usage["answer_group"].input_tokens > 300  # the prompt holds six contexts
+    written = json.loads("".join(e.data for e in tokens))
+    assert {a["answer"] for a in written["answers"]} >= {a.answer for a in result.answer.answers}
+
+
+def test_explain_puts_each_answer_on_a_context_it_cites() -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model="local", strategy="base", explain=True)
+    assert len(result.attribution) == len(result.answer.answers) > 0
+    cited = {a.answer: a.citations for a in result.answer.answers}
+    for part in result.attribution:
+        assert sum(part.scores.values()) == pytest.approx(1.0)
+        assert max(part.scores, key=part.scores.__getitem__) in cited[part.answer], part
+    assert result.usage["explain"].llm_calls >= 1
