@@ -120,6 +120,10 @@ ATTRIBUTORS: dict[str, Attributor] = {
 """Attributors by name (``RunContext.attributor``); a function of the same shape works too."""
 
 
+CLUSTERINGS = {name: name for name in ("auto", "duplicates", "dbscan", "none")}
+"""How ``explain`` clusters redundant evidence (``RunContext.explain_clusters``)."""
+
+
 def evidence_clusters(state: State, context: RunContext, embedder: Embedder) -> list[Cluster]:
     """The evidence the answer used (grouped contexts and their dropped copies), clustered."""
     organization = state["organization"]
@@ -138,9 +142,6 @@ def evidence_clusters(state: State, context: RunContext, embedder: Embedder) -> 
             grouped, vectors, eps=context.dbscan_eps, min_samples=context.dbscan_min_samples
         )
     return singletons(grouped)
-
-
-CLUSTERINGS = {name: name for name in ("auto", "duplicates", "dbscan", "none")}
 
 
 def regenerate(
