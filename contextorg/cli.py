@@ -69,6 +69,30 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
     return run
 
 
+# Options that `ask` and `chat` share.
+ContextsOption = Annotated[
+    Path | None,
+    typer.Option("--contexts", "-c", help='JSONL, one {"id", "title", "text"} per line.'),
+]
+StrategyOption = Annotated[
+    str, typer.Option(help=f"How contexts are grouped: {', '.join(ORGANIZERS)}.")
+]
+ModelOption = Annotated[
+    str | None, typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME.")
+]
+IndexOption = Annotated[
+    Path | None, typer.Option(help="Search this index (from `contextorg index`).")
+]
+KOption = Annotated[int, typer.Option("--k", help="Contexts to retrieve from --index.")]
+CheckpointsOption = Annotated[
+    str | None,
+    typer.Option(help="Where threads live: sqlite:///PATH or postgresql://USER@HOST/DB."),
+]
+CompletionOption = Annotated[
+    str, typer.Option(help=f"How follow-ups are completed: {', '.join(COMPLETERS)}.")
+]
+
+
 @app.command("ask")
 @friendly
 def ask_command(
@@ -76,29 +100,19 @@ def ask_command(
         str | None,
         typer.Argument(help="The question (default with the demo corpus: its question)."),
     ] = None,
-    contexts: Annotated[
-        Path | None,
-        typer.Option("--contexts", "-c", help='JSONL, one {"id", "title", "text"} per line.'),
-    ] = None,
+    contexts: ContextsOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    strategy: Annotated[
-        str, typer.Option(help=f"How contexts are grouped: {', '.join(ORGANIZERS)}.")
-    ] = "corg",
+    strategy: StrategyOption = "corg",
     relations: Annotated[
         str, typer.Option(help=f"Relation classifier: {', '.join(CLASSIFIERS)}.")
     ] = "signals",
-    model: Annotated[
-        str | None,
-        typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME."),
-    ] = None,
+    model: ModelOption = None,
     document: Annotated[
         Path | None,
         typer.Option(help="One long text file, read through map-reduce notes if it is long."),
     ] = None,
-    index: Annotated[
-        Path | None, typer.Option(help="Search this index (from `contextorg index`).")
-    ] = None,
-    k: Annotated[int, typer.Option("--k", help="Contexts to retrieve from --index.")] = 8,
+    index: IndexOption = None,
+    k: KOption = 8,
     trace: Annotated[
         Path | None, typer.Option(help="Append every run to this JSONL trace file.")
     ] = None,
@@ -111,13 +125,8 @@ def ask_command(
     thread: Annotated[
         str | None, typer.Option(help="Continue this conversation (follow-ups are completed).")
     ] = None,
-    checkpoints: Annotated[
-        str | None,
-        typer.Option(help="Where threads live: sqlite:///PATH or postgresql://USER@HOST/DB."),
-    ] = None,
-    completion: Annotated[
-        str, typer.Option(help=f"How follow-ups are completed: {', '.join(COMPLETERS)}.")
-    ] = "llm",
+    checkpoints: CheckpointsOption = None,
+    completion: CompletionOption = "llm",
     explain: Annotated[
         bool,
         typer.Option(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -12,13 +11,26 @@ from rich.markup import escape
 from rich.text import Text
 
 from contextorg.api import Result, ask_stream
-from contextorg.cli import _show, app, err, friendly, out
+from contextorg.cli import (
+    CheckpointsOption,
+    CompletionOption,
+    ContextsOption,
+    IndexOption,
+    KOption,
+    ModelOption,
+    StrategyOption,
+    _show,
+    app,
+    err,
+    friendly,
+    out,
+)
 from contextorg.demo import demo_contexts
 from contextorg.state import Context
-from contextorg.tools.completion import COMPLETERS, get_completer
+from contextorg.tools.completion import get_completer
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts
-from contextorg.tools.organizers import ORGANIZERS, get_organizer
+from contextorg.tools.organizers import get_organizer
 from contextorg.tools.tracing import describe_node
 
 QUIT = {"/exit", "/quit", "exit", "quit"}
@@ -30,28 +42,13 @@ def chat_command(
     thread: Annotated[
         str | None, typer.Option(help="Continue this conversation (default: a new one).")
     ] = None,
-    index: Annotated[
-        Path | None, typer.Option(help="Search this index (from `contextorg index`).")
-    ] = None,
-    contexts: Annotated[
-        Path | None,
-        typer.Option("--contexts", "-c", help='JSONL, one {"id", "title", "text"} per line.'),
-    ] = None,
-    k: Annotated[int, typer.Option("--k", help="Contexts to retrieve from --index.")] = 8,
-    model: Annotated[
-        str | None,
-        typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME."),
-    ] = None,
-    strategy: Annotated[
-        str, typer.Option(help=f"How contexts are grouped: {', '.join(ORGANIZERS)}.")
-    ] = "corg",
-    checkpoints: Annotated[
-        str | None,
-        typer.Option(help="Where threads live: sqlite:///PATH or postgresql://USER@HOST/DB."),
-    ] = None,
-    completion: Annotated[
-        str, typer.Option(help=f"How follow-ups are completed: {', '.join(COMPLETERS)}.")
-    ] = "llm",
+    index: IndexOption = None,
+    contexts: ContextsOption = None,
+    k: KOption = 8,
+    model: ModelOption = None,
+    strategy: StrategyOption = "corg",
+    checkpoints: CheckpointsOption = None,
+    completion: CompletionOption = "llm",
 ) -> None:
     """Ask questions and follow-ups; each node shows as it runs, then the cited answer.
 
