@@ -80,6 +80,14 @@ def _chat_result(message: AIMessage, n_in: int, n_out: int) -> ChatResult:
     )
 
 
+def _token(text: str, run_manager: CallbackManagerForLLMRun | None) -> ChatGenerationChunk:
+    """One streamed piece of a reply, reported to the callbacks (LangGraph's ``messages``)."""
+    chunk = ChatGenerationChunk(message=AIMessageChunk(content=text))
+    if run_manager is not None:
+        run_manager.on_llm_new_token(text, chunk=chunk)
+    return chunk
+
+
 def require_all(schema: dict[str, Any]) -> dict[str, Any]:
     """The schema with every property required, recursively.
 
@@ -188,10 +196,7 @@ class LlamaCppChatModel(JsonSchemaChatModel):
                 if not text:
                     continue
                 n_out += 1
-                chunk = ChatGenerationChunk(message=AIMessageChunk(content=text))
-                if run_manager is not None:
-                    run_manager.on_llm_new_token(text, chunk=chunk)
-                yield chunk
+                yield _token(text, run_manager)
             n_in = max(int(llama.n_tokens) - n_out, 0)  # what the context holds: prompt + reply
         usage = UsageMetadata(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
         yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
@@ -270,10 +275,7 @@ class ScriptedChatModel(JsonSchemaChatModel):
         message = self._generate(messages, stop, **kwargs).generations[0].message
         assert isinstance(message, AIMessage)
         for word in re.findall(r"\S+\s*", message.text):
-            chunk = ChatGenerationChunk(message=AIMessageChunk(content=word))
-            if run_manager is not None:
-                run_manager.on_llm_new_token(word, chunk=chunk)
-            yield chunk
+            yield _token(word, run_manager)
         calls = [
             tool_call_chunk(name=c["name"], args=json.dumps(c["args"]), id=c["id"], index=n)
             for n, c in enumerate(message.tool_calls)
