@@ -60,7 +60,7 @@ def load() -> tuple[list[SourceDocument], list[dict[str, Any]]]:
             )
         )
     turns = [
-        {**turn, "gold": {page_number(u) for u in turn["a_url"]}}
+        {**turn, "conv": conversation["conv_id"], "gold": {page_number(u) for u in turn["a_url"]}}
         for conversation in json.loads((DATA / "qa-pairs.json").read_text())
         for turn in conversation["turns"]
     ]
