@@ -89,13 +89,16 @@ def main() -> None:
             runtime = Runtime(context=dataclasses.replace(base, explain=True, **options))
             started = time.perf_counter()
             out = explain(state, runtime)
-            seconds[method] += time.perf_counter() - started
-            calls[method] += out["usage"]["explain"].llm_calls
+            took = time.perf_counter() - started
+            used = out["usage"]["explain"].llm_calls
+            seconds[method] += took
+            calls[method] += used
             best = top_context(out["attribution"])
             hit = best is not None and page[best] in turn["gold"]
             hits_by[method] += hit
-            marks.append("+" if hit else "-")
-        print(f"[{done}/{len(chosen)}] turn {n}: {' '.join(marks)}", flush=True)
+            marks.append(f"{method} {'+' if hit else '-'} ({used} calls, {took:.0f} s)")
+        # One line per question, so a run cut short still tells its numbers.
+        print(f"[{done}/{len(chosen)}] turn {n}: {'; '.join(marks)}", flush=True)
     count = len(chosen)
     print(f"\nmodel {args.model}; {count} questions; {out_of_scope} answered out of scope")
     print(f"answering (not in the table): {answer_seconds / count:.1f} s per question\n")
