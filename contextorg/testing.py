@@ -6,6 +6,8 @@ Use it to test code built on contextorg without a model::
 
     world = World(contexts, {"c1": Reading(True, "Velmora", "1987"), ...})
     ask(question, contexts, model=world.model())
+
+The demo corpus has a world of its own, by name: ``model="scripted:demo"``.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
+from contextorg.demo import demo_contexts
 from contextorg.state.records import Context
 from contextorg.tools.chat_models import ScriptedChatModel
 from contextorg.tools.embeddings import Vectors
@@ -71,6 +74,8 @@ class World:
         title = (schema or {}).get("title", "")
         self.calls.append(title)
         self.prompts.append(messages[-1].text)
+        if schema is None:
+            return agent_reply(messages)
         if title == "CompletedQuestion":
             latest = messages[-1].text.rsplit("Latest question: ", 1)[-1].strip()
             return {"question": self.completions.get(latest, latest)}
@@ -109,6 +114,32 @@ class World:
                 ]
             }
         raise AssertionError(f"unexpected prompt schema {title!r}")
+
+
+DEMO_COMPLETIONS = {
+    "And the one in Port Aster?": "When was the Lumen Tower in Port Aster completed?"
+}
+"""The demo's follow-up and the standalone question it means."""
+
+
+def agent_reply(messages: Sequence[BaseMessage]) -> AIMessage:
+    """A one-tool agent: ask the ``contextorg`` tool the question, then pass its answer on."""
+    last = messages[-1]
+    if isinstance(last, ToolMessage):
+        return AIMessage(content=f"The documents say:\n{last.text}")
+    call = {"name": "contextorg", "args": {"question": last.text}, "id": f"call-{len(messages)}"}
+    return AIMessage(content="", tool_calls=[call])
+
+
+def scripted_model(world: str) -> ScriptedChatModel:
+    """The scripted model of a named world (``scripted:demo``): no weights, no network.
+
+    ``demo`` answers every prompt on the bundled demo corpus (and acts as a one-tool agent);
+    set ``CONTEXTORG_MODEL=scripted:demo`` to try the CLI, or run the notebooks, in seconds.
+    """
+    if world != "demo":
+        raise ValueError(f"no scripted world {world!r}: the one bundled is 'scripted:demo'")
+    return World(demo_contexts(), DEMO_READINGS, completions=DEMO_COMPLETIONS).model()
 
 
 class HashEmbedder:
@@ -156,7 +187,6 @@ def ask_demo_in_new_process(
         f"""
         import json
         from contextorg import ask
-        from contextorg.demo import demo_contexts
         from contextorg.testing import DEMO_READINGS, World
         world = World(demo_contexts(), DEMO_READINGS, completions={dict(completions)!r})
         result = ask({question!r}, demo_contexts(), model=world.model(), thread={thread!r},

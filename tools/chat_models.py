@@ -25,6 +25,8 @@ from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
+from contextorg.tools.tool_calling import parse_reply, reply_schema, tool_prompt
+
 Schema = dict[str, Any] | type[BaseModel]
 
 
@@ -43,6 +45,18 @@ class JsonSchemaChatModel(BaseChatModel):
     ) -> tuple[str, int, int]:
         raise NotImplementedError
 
+    def bind_tools(
+        self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        """Offer tools (LangChain tools, functions or schemas), as ``create_agent`` does.
+
+        Each reply is then JSON constrained to one call of a bound tool or an answer
+        (:mod:`contextorg.tools.tool_calling`); ``tool_choice`` narrows it.
+        """
+        openai_tools = [convert_to_openai_tool(t) for t in tools]
+        reply_schema(openai_tools, tool_choice)  # a bad tool_choice fails here, not mid-run
+        return self.bind(tools=openai_tools, tool_choice=tool_choice, **kwargs)
+
     def _generate(
         self,
         messages: list[BaseMessage],
@@ -50,6 +64,11 @@ class JsonSchemaChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
+        tools = kwargs.get("tools")
+        if tools:
+            schema = reply_schema(tools, kwargs.get("tool_choice"))
+            text, n_in, n_out = self._complete(tool_prompt(messages, tools), schema, stop)
+            return _chat_result(parse_reply(text), n_in, n_out)
         text, n_in, n_out = self._complete(messages, kwargs.get("json_schema"), stop)
         return _chat_result(AIMessage(content=text), n_in, n_out)
 
@@ -86,6 +105,20 @@ def _token(text: str, run_manager: CallbackManagerForLLMRun | None) -> ChatGener
     if run_manager is not None:
         run_manager.on_llm_new_token(text, chunk=chunk)
     return chunk
+
+
+def _replay(
+    message: AIMessage, run_manager: CallbackManagerForLLMRun | None
+) -> Iterator[ChatGenerationChunk]:
+    """A whole reply as a stream: its words, then its tool calls and usage in one last chunk."""
+    for word in re.findall(r"\S+\s*", message.text):
+        yield _token(word, run_manager)
+    calls = [
+        tool_call_chunk(name=c["name"], args=json.dumps(c["args"]), id=c["id"], index=n)
+        for n, c in enumerate(message.tool_calls)
+    ]
+    last = AIMessageChunk(content="", tool_call_chunks=calls, usage_metadata=message.usage_metadata)
+    yield ChatGenerationChunk(message=last)
 
 
 def require_all(schema: dict[str, Any]) -> dict[str, Any]:
@@ -186,7 +219,15 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
-        """Token by token (LangGraph's ``messages`` stream mode uses this); usage comes last."""
+        """Token by token (LangGraph's ``messages`` stream mode uses this); usage comes last.
+
+        With tools bound, the reply is JSON to parse first: it streams once complete.
+        """
+        if kwargs.get("tools"):
+            message = self._generate(messages, stop, **kwargs).generations[0].message
+            assert isinstance(message, AIMessage)
+            yield from _replay(message, run_manager)
+            return
         llama = self._llama()
         request = self._request(messages, kwargs.get("json_schema"), stop)
         n_out = 0
@@ -229,7 +270,8 @@ class ScriptedChatModel(JsonSchemaChatModel):
     """A deterministic model for tests: its reply is a pure function of the messages.
 
     ``respond(messages, json_schema)`` returns text, a dict that is sent as JSON, or an
-    ``AIMessage`` (with ``tool_calls``, to script an agent: ``bind_tools`` is supported).
+    ``AIMessage`` (with ``tool_calls``, to script an agent: tools bound with ``bind_tools`` are
+    offered, and the responder decides whether to call them).
     Because the reply depends only on the input, it is the same under parallel ``Send``
     fan-out, whatever order the calls run in. Tokens are counted as whitespace-separated words.
     """
@@ -243,12 +285,6 @@ class ScriptedChatModel(JsonSchemaChatModel):
     def get_num_tokens(self, text: str) -> int:
         """Whitespace-separated words: deterministic, and needs no tokenizer download."""
         return len(text.split())
-
-    def bind_tools(
-        self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any
-    ) -> Runnable[LanguageModelInput, AIMessage]:
-        """Offer tools; the responder decides whether to call them."""
-        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
     def _generate(
         self,
@@ -274,16 +310,7 @@ class ScriptedChatModel(JsonSchemaChatModel):
         """The same reply, a word at a time; tool calls and usage in the last chunk."""
         message = self._generate(messages, stop, **kwargs).generations[0].message
         assert isinstance(message, AIMessage)
-        for word in re.findall(r"\S+\s*", message.text):
-            yield _token(word, run_manager)
-        calls = [
-            tool_call_chunk(name=c["name"], args=json.dumps(c["args"]), id=c["id"], index=n)
-            for n, c in enumerate(message.tool_calls)
-        ]
-        last = AIMessageChunk(
-            content="", tool_call_chunks=calls, usage_metadata=message.usage_metadata
-        )
-        yield ChatGenerationChunk(message=last)
+        yield from _replay(message, run_manager)
 
 
 def _role(message: BaseMessage) -> str:

@@ -1,7 +1,8 @@
 """One registry that turns a model name, or an instance, into a chat model.
 
 Names: ``local`` (the embedded 1.5B model), ``local:0.5b``, ``gguf:/path/to/model.gguf``,
-``openai:MODEL`` (OpenAI or any OpenAI-compatible server via ``OPENAI_BASE_URL``). New
+``openai:MODEL`` (OpenAI or any OpenAI-compatible server via ``OPENAI_BASE_URL``),
+``scripted:demo`` (no model: scripted replies on the bundled demo corpus, for trying things). New
 prefixes are one :func:`register_chat_model` call.
 """
 
@@ -93,7 +94,14 @@ def _openai(model: str) -> BaseChatModel:
     return ChatOpenAI(model=model, base_url=base_url, api_key=SecretStr(api_key), temperature=0)
 
 
+def _scripted(world: str) -> BaseChatModel:
+    from contextorg.testing import scripted_model
+
+    return scripted_model(world or "demo")
+
+
 register_chat_model("local", _local)
+register_chat_model("scripted", _scripted, real=False)
 register_chat_model("gguf", _gguf)
 register_chat_model("openai", _openai)
 

@@ -79,3 +79,20 @@ def test_explain_puts_each_answer_on_a_context_it_cites() -> None:
         assert sum(part.scores.values()) == pytest.approx(1.0)
         assert max(part.scores, key=part.scores.__getitem__) in cited[part.answer], part
     assert result.usage["explain"].llm_calls >= 1
+
+
+def test_the_local_model_runs_a_react_agent_with_the_tool() -> None:
+    from langchain.agents import create_agent
+    from langchain_core.messages import ToolMessage
+
+    from contextorg import as_tool
+    from contextorg.tools.models import resolve_chat_model
+
+    # The tool answers from the scripted demo world; the agent is the real local model.
+    tool = as_tool(demo_contexts(), model="scripted:demo")
+    agent = create_agent(resolve_chat_model("local"), [tool])
+    out = agent.invoke({"messages": [("user", DEMO_QUESTION)]})
+    called = [m for m in out["messages"] if isinstance(m, ToolMessage)]
+    assert called and "[velmora-guide]" in called[0].text
+    final = out["messages"][-1]
+    assert not final.tool_calls and "1987" in final.text

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from langchain.agents import create_agent
-from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.messages import ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from contextorg import ScriptedChatModel, as_tool, graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import RunContext
-from contextorg.testing import DEMO_READINGS, World
+from contextorg.testing import DEMO_READINGS, World, agent_reply
 
 CITED = "According to [velmora-guide][velmora-history], the answer is 1987"
 
@@ -26,19 +24,7 @@ def world() -> World:
 
 def agent_model() -> ScriptedChatModel:
     """Calls the tool once with the user's question, then repeats what the tool said."""
-
-    def respond(messages: Sequence[BaseMessage], schema: Any) -> AIMessage:
-        last = messages[-1]
-        if isinstance(last, ToolMessage):
-            return AIMessage(content=f"The documents say:\n{last.content}")
-        call = {
-            "name": "contextorg",
-            "args": {"question": last.text},
-            "id": f"call-{len(messages)}",
-        }
-        return AIMessage(content="", tool_calls=[call])
-
-    return ScriptedChatModel(respond=respond)
+    return ScriptedChatModel(respond=lambda messages, schema: agent_reply(messages))
 
 
 def test_a_react_agent_calls_the_tool_and_gets_the_cited_answer(world: World) -> None:
