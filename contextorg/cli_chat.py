@@ -6,7 +6,6 @@ import uuid
 from typing import Annotated, Any
 
 import typer
-from pydantic_core import to_jsonable_python
 from rich.markup import escape
 from rich.text import Text
 
@@ -101,7 +100,7 @@ def _follow(events: Any) -> Result:
                 tokens[event.node] = tokens.get(event.node, 0) + 1
                 status.update(f"{event.node}: {tokens[event.node]} tokens")
             elif event.kind == "node":
-                summary = describe_node(event.node, _as_json(event.data))
+                summary = describe_node(event.node, event.data)
                 line = Text(f"  ✓ {event.node}", style="cyan")
                 if summary:
                     line.append(f"  {summary}", style="dim")
@@ -109,8 +108,3 @@ def _follow(events: Any) -> Result:
             else:
                 return event.data  # type: ignore[no-any-return]
     raise RuntimeError("the run ended without a result")
-
-
-def _as_json(output: Any) -> dict[str, Any]:
-    data = to_jsonable_python(output or {}, fallback=str)
-    return data if isinstance(data, dict) else {}

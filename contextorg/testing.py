@@ -187,6 +187,7 @@ def ask_demo_in_new_process(
         f"""
         import json
         from contextorg import ask
+        from contextorg.demo import demo_contexts
         from contextorg.testing import DEMO_READINGS, World
         world = World(demo_contexts(), DEMO_READINGS, completions={dict(completions)!r})
         result = ask({question!r}, demo_contexts(), model=world.model(), thread={thread!r},

@@ -14,7 +14,23 @@ from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from pydantic import BaseModel
+
+from contextorg.state import records
 from contextorg.tools.inputs import InputError
+
+SERDE = JsonPlusSerializer(
+    allowed_msgpack_modules=[
+        (records.__name__, name)
+        for name, value in vars(records).items()
+        if isinstance(value, type)
+        and issubclass(value, BaseModel)
+        and value.__module__ == records.__name__
+    ]
+)
+"""Checkpoints hold our records (contexts, turns, answers...): registered, so they load back
+without LangGraph's "unregistered type" warning (and will once it blocks unregistered types)."""
 
 
 def default_checkpoints() -> str:
@@ -44,6 +60,7 @@ def open_checkpointer(url: str | None = None) -> Iterator[Any]:
         from langgraph.checkpoint.postgres import PostgresSaver
 
         with PostgresSaver.from_conn_string(target) as saver:
+            saver.serde = SERDE
             saver.setup()
             yield saver
         return
@@ -53,7 +70,7 @@ def open_checkpointer(url: str | None = None) -> Iterator[Any]:
         Path(target).parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(target, check_same_thread=False)
     try:
-        yield SqliteSaver(connection)
+        yield SqliteSaver(connection, serde=SERDE)
     finally:
         connection.close()
 
@@ -65,7 +82,7 @@ async def open_async_checkpointer(url: str | None = None) -> AsyncIterator[Any]:
     if kind == "postgres":
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
-        async with AsyncPostgresSaver.from_conn_string(target) as saver:
+        async with AsyncPostgresSaver.from_conn_string(target, serde=SERDE) as saver:
             await saver.setup()
             yield saver
         return
@@ -74,4 +91,5 @@ async def open_async_checkpointer(url: str | None = None) -> AsyncIterator[Any]:
     if target != ":memory:":
         Path(target).parent.mkdir(parents=True, exist_ok=True)
     async with AsyncSqliteSaver.from_conn_string(target) as saver:
+        saver.serde = SERDE
         yield saver

@@ -19,6 +19,7 @@ from typing import Any
 from langchain_core.tracers.base import BaseTracer
 from langchain_core.tracers.schemas import Run
 from pydantic import BaseModel
+from pydantic_core import to_jsonable_python
 
 from contextorg.tools.inputs import InputError, jsonl_objects
 
@@ -167,8 +168,10 @@ def key_output(run: TraceRun) -> str:
     return describe_node(run.record["name"], run.record.get("outputs") or {})
 
 
-def describe_node(name: str, outputs: Mapping[str, Any]) -> str:
-    """One line on a node's output (as JSON data): what it decided."""
+def describe_node(name: str, outputs: Mapping[str, Any] | None) -> str:
+    """One line on a node's output (records or their JSON, as in a trace): what it decided."""
+    data = to_jsonable_python(outputs or {}, fallback=str)
+    outputs = data if isinstance(data, dict) else {}
     if name == "complete_question" and isinstance(outputs.get("completed_question"), str):
         return str(outputs["completed_question"])
     if name == "explain" and outputs.get("attribution"):
