@@ -153,7 +153,8 @@ def ask(
         contexts: ``Context`` records, dicts with ``id``/``title``/``text``, or documents;
             ``None`` to search ``retriever`` (an index folder or any retriever) instead.
         model: Model name or instance for every role (default: the embedded local model).
-        strategy: ``corg`` (default), ``base`` or ``separate``.
+        strategy: ``corg`` (default), or a baseline: ``base``, ``separate``, ``random``,
+            ``kmeans``, ``retrieve``, ``summarize`` (see ``tools/organizers.py``).
         relations: ``signals`` (default), ``batched``, ``pairwise`` or ``extract``.
         graph: A compiled graph from ``build_graph`` (default: the standard one).
         trace: Append every run of this question to this JSONL file (default:

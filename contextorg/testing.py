@@ -29,6 +29,7 @@ from contextorg.state.records import Context
 from contextorg.tools.chat_models import ScriptedChatModel
 from contextorg.tools.embeddings import Vectors
 from contextorg.tools.relation_graph import Reading, relation_between
+from contextorg.tools.text import mentions
 
 BLOCK = re.compile(
     r"\[Context (\d+)\](?: Title: [^\n]*)?\nText: (.*?)(?=\n\n\[Context |\n\nQuestion: )", re.S
@@ -69,6 +70,15 @@ class World:
         """A scripted model answering from these readings."""
         return ScriptedChatModel(respond=self.respond)
 
+    def reading_of(self, text: str) -> Reading:
+        """The reading of a shown text: a context's whole text, or a quote from one."""
+        if text in self.by_text:
+            return self.by_text[text]
+        for whole, reading in self.by_text.items():
+            if text in whole:
+                return reading
+        raise KeyError(f"no context of this world says {text!r}")
+
     def respond(self, messages: Sequence[BaseMessage], schema: dict[str, Any] | None) -> Any:
         """The reply to one prompt, chosen by the title of its output schema."""
         title = (schema or {}).get("title", "")
@@ -79,7 +89,17 @@ class World:
         if title == "CompletedQuestion":
             latest = messages[-1].text.rsplit("Latest question: ", 1)[-1].strip()
             return {"question": self.completions.get(latest, latest)}
-        shown = {n: self.by_text[t] for n, t in numbered_texts(messages).items()}
+        if title == "MergedReasoning":
+            return {"reasoning": "The quoted sentences answer the question."}
+        if title == "SegmentNote":
+            # Quote, from each answering context, the sentence that states its answer.
+            quotes = [
+                {"context": n, "sentence": stating_sentence(text, reading.answer or "")}
+                for n, text in numbered_texts(messages).items()
+                if (reading := self.reading_of(text)).answers
+            ]
+            return {"keep": bool(quotes), "evidence": quotes[:4], "reasoning": ""}
+        shown = {n: self.reading_of(t) for n, t in numbered_texts(messages).items()}
         if title == "BatchedRelations":
             pivot = shown[1]
             return {
@@ -140,6 +160,12 @@ def scripted_model(world: str) -> ScriptedChatModel:
     if world != "demo":
         raise ValueError(f"no scripted world {world!r}: the one bundled is 'scripted:demo'")
     return World(demo_contexts(), DEMO_READINGS, completions=DEMO_COMPLETIONS).model()
+
+
+def stating_sentence(text: str, answer: str) -> str:
+    """The first sentence of ``text`` that mentions ``answer`` (else the first sentence)."""
+    sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+    return next((s for s in sentences if mentions(s, answer)), sentences[0])
 
 
 class HashEmbedder:

@@ -20,8 +20,9 @@ from contextorg.tools.text import mentions, normalize
 def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Ask the answer model about one group; keep only citations of contexts it was given.
 
-    A group longer than the model's budget is first condensed by the notes subgraph; the
-    answer then reads the notes' verbatim evidence, still under the original context ids.
+    A group longer than the model's budget (or marked ``condense``) is first condensed by the
+    notes subgraph; the answer then reads the notes' verbatim evidence, still under the
+    original context ids.
     """
     meter = Meter()
     group, contexts = task["group"], task["contexts"]
@@ -29,7 +30,8 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
     usage: dict[str, NodeUsage] = {}
     shown, reasoning = contexts, ""
     count = token_counter(model)
-    if sum(count(c.text) for c in contexts) > context_budget(model, runtime.context.context_budget):
+    budget = context_budget(model, runtime.context.context_budget)
+    if group.condense or sum(count(c.text) for c in contexts) > budget:
         from contextorg.graphs.notes import notes_graph  # the notes graph imports this package
 
         notes = notes_graph.invoke(

@@ -9,8 +9,9 @@ from langgraph.runtime import Runtime
 from contextorg.prompts import pluralize, tag
 from contextorg.state import RunContext, State, standalone_question
 from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.embeddings import resolve_embedder
 from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.organizers import get_organizer
+from contextorg.tools.organizers import Planning, get_organizer
 from contextorg.tools.relation_graph import RelationGraph
 
 
@@ -25,7 +26,10 @@ def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any
         graph = RelationGraph(ids=[c.id for c in contexts], relevance=state.get("relevance", {}))
         for relation in state.get("relations", []):
             graph.edges[frozenset((relation.a, relation.b))] = relation.label
-    organization = organizer.plan(contexts, graph, runtime.context.max_group_size)
+    embedder = resolve_embedder(runtime.context.embedder) if organizer.needs_embeddings else None
+    organization = organizer.plan(
+        Planning(contexts, graph, runtime.context.max_group_size, question, embedder)
+    )
     plural = question
     if organizer.pluralize and any(len(g.context_ids) > 1 for g in organization.groups):
         model = resolve_chat_model(runtime.context.model_for("answer"))

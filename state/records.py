@@ -50,6 +50,8 @@ class Group(BaseModel):
     id: int
     context_ids: list[str]
     question: str
+    condense: bool = False
+    """Answer from notes whatever the length (the ``summarize`` organizer)."""
 
 
 class Organization(BaseModel):

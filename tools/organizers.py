@@ -1,28 +1,51 @@
 """Organizers: turn contexts (and their relation graph) into groups answered independently.
 
-``corg`` follows CORG's reranker (DESIGN §4.4); ``base`` and ``separate`` are its baselines.
-An organizer only plans groups; the ``organize_groups`` node asks the plural question.
+``corg`` follows CORG's reranker (DESIGN §4.4). Its baselines (CORG §5.2): ``base`` (all in one
+call), ``separate`` (one call each), ``random`` and ``kmeans`` (as many groups as ``corg`` makes,
+by chance or by embedding clusters), ``retrieve`` (the five most relevant, diverse contexts) and
+``summarize`` (condense everything into notes, then answer once). An organizer only plans
+groups; the ``organize_groups`` node asks the plural question.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from contextorg.state.records import Context, Group, Organization
+from contextorg.tools.embeddings import Embedder
 from contextorg.tools.registry import pick
 from contextorg.tools.relation_graph import RelationGraph
 
-Plan = Callable[[Sequence[Context], "RelationGraph[str] | None", int], Organization]
+
+@dataclass(frozen=True)
+class Planning:
+    """What an organizer plans from."""
+
+    contexts: Sequence[Context]
+    graph: RelationGraph[str] | None
+    max_group_size: int
+    question: str = ""
+    embedder: Embedder | None = None
+    """Set for organizers that need embeddings."""
+
+
+Plan = Callable[[Planning], Organization]
 
 
 @dataclass(frozen=True)
 class Organizer:
-    """A grouping strategy: whether it needs relations and whether groups get a plural question."""
+    """A grouping strategy: what it needs, and whether groups get a plural question."""
 
     name: str
     plan: Plan
     needs_relations: bool = False
+    needs_embeddings: bool = False
     pluralize: bool = False
 
 
@@ -172,10 +195,91 @@ def _numbered(groups: list[list[str]]) -> list[Group]:
     return [Group(id=n, context_ids=ids, question="") for n, ids in enumerate(groups)]
 
 
+def plan_random(planning: Planning) -> Organization:
+    """As many groups as ``corg`` makes, filled by chance (seeded by the question), balanced."""
+    ids = [c.id for c in planning.contexts]
+    count = _corg_group_count(planning)
+    seed = int.from_bytes(hashlib.sha256(planning.question.encode()).digest()[:8], "little")
+    random.Random(seed).shuffle(ids)
+    return Organization(groups=_numbered([ids[n::count] for n in range(count)]))
+
+
+def plan_kmeans(planning: Planning) -> Organization:
+    """As many groups as ``corg`` makes, by k-means over the contexts' embeddings."""
+    from sklearn.cluster import KMeans
+    from sklearn.exceptions import ConvergenceWarning
+
+    ids = [c.id for c in planning.contexts]
+    count = _corg_group_count(planning)
+    if count == 1:
+        return Organization(groups=_numbered([ids]))
+    vectors = _embeddings(planning)
+    with warnings.catch_warnings():
+        # Identical texts make fewer distinct points than clusters: the empty ones are skipped.
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        labels = KMeans(n_clusters=count, n_init=10, random_state=0).fit_predict(vectors)
+    clusters = [
+        [i for i, label in zip(ids, labels, strict=True) if label == k] for k in range(count)
+    ]
+    return Organization(groups=_numbered([c for c in clusters if c]))
+
+
+def plan_retrieve(planning: Planning, top: int = 5, trade_off: float = 0.5) -> Organization:
+    """The ``top`` contexts by maximal marginal relevance to the question, in one group."""
+    ids = [c.id for c in planning.contexts]
+    if len(ids) <= top:
+        return Organization(groups=_numbered([ids]))
+    assert planning.embedder is not None, "retrieve needs an embedder"
+    vectors = _embeddings(planning)
+    relevance = vectors @ np.asarray(planning.embedder.embed_query(planning.question))
+    chosen: list[int] = []
+    while len(chosen) < top:
+        redundancy = (vectors @ vectors[chosen].T).max(axis=1) if chosen else np.zeros(len(ids))
+        score = trade_off * relevance - (1 - trade_off) * redundancy
+        score[chosen] = -np.inf
+        chosen.append(int(np.argmax(score)))
+    left = {ids[n]: "not among the five most relevant, diverse contexts" for n in range(len(ids))}
+    for n in chosen:
+        del left[ids[n]]
+    return Organization(groups=_numbered([[ids[n] for n in sorted(chosen)]]), dropped=left)
+
+
+def plan_summarize(planning: Planning) -> Organization:
+    """Everything in one group that is condensed into notes first, then answered once."""
+    ids = [c.id for c in planning.contexts]
+    return Organization(groups=[Group(id=0, context_ids=ids, question="", condense=True)])
+
+
+def _corg_group_count(planning: Planning) -> int:
+    if planning.graph is None:
+        raise ValueError("this organizer makes as many groups as corg: it needs the relations")
+    corg = plan_corg(planning.contexts, planning.graph, planning.max_group_size)
+    return max(1, min(len(corg.groups), len(planning.contexts)))
+
+
+def _embeddings(planning: Planning) -> np.ndarray:
+    if planning.embedder is None:
+        raise ValueError("this organizer needs an embedder")
+    return np.asarray(planning.embedder.embed_passages([c.text for c in planning.contexts]))
+
+
+def _structural(
+    plan: Callable[[Sequence[Context], RelationGraph[str] | None, int], Organization],
+) -> Plan:
+    """A plan that reads only the contexts, the graph and the group size."""
+    return lambda planning: plan(planning.contexts, planning.graph, planning.max_group_size)
+
+
 ORGANIZERS: dict[str, Organizer] = {
-    "corg": Organizer("corg", plan_corg, needs_relations=True, pluralize=True),
-    "base": Organizer("base", plan_base),
-    "separate": Organizer("separate", plan_separate),
+    "corg": Organizer("corg", _structural(plan_corg), needs_relations=True, pluralize=True),
+    "base": Organizer("base", _structural(plan_base)),
+    "separate": Organizer("separate", _structural(plan_separate)),
+    "random": Organizer("random", plan_random, needs_relations=True, pluralize=True),
+    "kmeans": Organizer(
+        "kmeans", plan_kmeans, needs_relations=True, needs_embeddings=True, pluralize=True
+    ),
+    "retrieve": Organizer("retrieve", plan_retrieve, needs_embeddings=True),
+    "summarize": Organizer("summarize", plan_summarize),
 }
 """Organizers by name; a new strategy is one plan function and one line here."""
 

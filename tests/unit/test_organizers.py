@@ -9,7 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contextorg import Context, build_relation_graph
-from contextorg.tools.organizers import descriptor_nulls, get_organizer, plan_corg
+from contextorg.testing import HashEmbedder
+from contextorg.tools.organizers import (
+    Planning,
+    descriptor_nulls,
+    get_organizer,
+    plan_corg,
+    plan_kmeans,
+    plan_random,
+    plan_retrieve,
+    plan_summarize,
+)
 from contextorg.tools.relation_graph import Reading, RelationGraph, relation_between
 
 readings = st.builds(
@@ -107,5 +117,71 @@ def test_balancing_by_length_and_size() -> None:
 
 
 def test_unknown_organizer_named() -> None:
-    with pytest.raises(ValueError, match="choose one of corg, base, separate"):
-        get_organizer("kmeans")
+    with pytest.raises(ValueError, match="choose one of corg, base, separate, random, kmeans"):
+        get_organizer("clusters")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(readings, min_size=1, max_size=12), st.integers(min_value=1, max_value=4))
+def test_random_and_kmeans_make_as_many_groups_as_corg(world: list[Reading], size: int) -> None:
+    contexts, graph = setup(world)
+    contexts = [
+        c.model_copy(update={"text": f"topic{n % 3} words"}) for n, c in enumerate(contexts)
+    ]
+    corg = plan_corg(contexts, graph, size)
+    planning = Planning(contexts, graph, size, "q?", HashEmbedder())
+    for plan in (plan_random, plan_kmeans):
+        org = plan(planning)
+        placed = [i for g in org.groups for i in g.context_ids]
+        assert sorted(placed) == sorted(c.id for c in contexts), plan.__name__  # nothing dropped
+        assert len(org.groups) <= max(len(corg.groups), 1)
+    assert len(plan_random(planning).groups) == max(1, len(corg.groups))
+    assert plan_random(planning) == plan_random(planning)  # seeded by the question
+
+
+def test_kmeans_groups_similar_texts_together() -> None:
+    texts = ["red apple fruit", "green apple fruit", "fast red car", "fast blue car"]
+    contexts = [Context(id=f"c{n}", text=t) for n, t in enumerate(texts)]
+    world = [Reading(True, "x", "1"), Reading(True, "x", "2"), Reading(True, "y", "1"),
+             Reading(True, "y", "2")]  # fmt: skip
+    by_id = dict(zip([c.id for c in contexts], world, strict=True))
+    graph = build_relation_graph(
+        [c.id for c in contexts], lambda p, o: [relation_between(by_id[p], by_id[x]) for x in o]
+    )
+    org = plan_kmeans(Planning(contexts, graph, 4, "q?", HashEmbedder()))
+    assert sorted(g.context_ids for g in org.groups) == [["c0", "c1"], ["c2", "c3"]]
+
+
+def test_retrieve_keeps_five_relevant_and_diverse_contexts() -> None:
+    copies = ["tower built 1987"] * 3
+    texts = [*copies, "tower completed 1991", "tower opened 2004", "river lanterns", "fish market"]
+    contexts = [Context(id=f"c{n}", text=t) for n, t in enumerate(texts)]
+    org = plan_retrieve(Planning(contexts, None, 4, "when was the tower built", HashEmbedder()))
+    (group,) = org.groups
+    assert len(group.context_ids) == 5 and {"c3", "c4"} <= set(group.context_ids)
+    assert len({"c0", "c1", "c2"} & set(group.context_ids)) == 1  # copies add nothing
+    assert org.dropped.keys() == {"c0", "c1", "c2"} - set(group.context_ids)
+
+
+def test_summarize_condenses_everything_then_answers_once() -> None:
+    contexts = [Context(id=f"c{n}", text="w") for n in range(3)]
+    (group,) = plan_summarize(Planning(contexts, None, 4)).groups
+    assert group.condense and group.context_ids == ["c0", "c1", "c2"]
+    with pytest.raises(ValueError, match="as many groups as corg: it needs the relations"):
+        plan_random(Planning(contexts, None, 4))
+
+
+@pytest.mark.parametrize("strategy", ["random", "kmeans", "retrieve", "summarize"])
+def test_every_baseline_answers_the_demo_end_to_end(strategy: str) -> None:
+    from contextorg import ask
+    from contextorg.demo import DEMO_QUESTION, demo_contexts
+
+    result = ask(
+        DEMO_QUESTION, demo_contexts(), model="scripted:demo", strategy=strategy,
+        embedder=HashEmbedder(),
+    )  # fmt: skip
+    assert {a.answer for a in result.answer.answers} == {"1987", "1991", "2004"}
+    assert ("classify_relations" in result.usage) == (strategy in ("random", "kmeans"))
+    assert ("write_note" in result.usage) == (strategy == "summarize")
+    if strategy in ("retrieve", "summarize"):
+        assert len(result.organization.groups) == 1
