@@ -62,7 +62,7 @@ def test_contexts_file_and_rich_output(tmp_path: Path, run_cli: Any) -> None:
         ('{"id": "a", "text": "x"}\n[1, 2]\n', [], "line 2: expected a JSON object"),
         ('{"id": "a", "text": ""}\n', [], "line 1: text"),
         ('{"id": "a", "text": "x"}\n{"id": "a", "text": "y"}\n', [], "'a' appears twice"),
-        ('{"id": "a", "text": "x"}\n', ["--strategy", "kmeans"], "unknown strategy 'kmeans'"),
+        ('{"id": "a", "text": "x"}\n', ["--strategy", "clusters"], "unknown strategy 'clusters'"),
         ('{"id": "a", "text": "x"}\n', ["--relations", "nli"], "unknown relation classifier"),
     ],
 )
