@@ -22,6 +22,7 @@ from contextorg.nodes.explain import ATTRIBUTORS
 from contextorg.report import write_report
 from contextorg.state import Attribution, Context
 from contextorg.tools.completion import COMPLETERS, get_completer
+from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.models import ModelNotAllowedError
@@ -137,12 +138,19 @@ def ask_command(
         str, typer.Option(help=f"How --explain attributes: {', '.join(ATTRIBUTORS)}.")
     ] = "counterfactual",
     embedder: Annotated[
-        str, typer.Option(help="Embedder --explain compares answers with: e5, minilm.")
+        str, typer.Option(help="Embedder for --explain and the kmeans/retrieve strategies.")
     ] = "e5",
+    conflicts: Annotated[
+        str,
+        typer.Option(
+            help=f"When sources disagree: {', '.join(CONFLICT_POLICIES)} (flags minority answers)."
+        ),
+    ] = "show",
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     get_classifier(relations)
     get_completer(completion)
+    get_conflict_policy(conflicts)
     pick(ATTRIBUTORS, attributor, "attributor")
     if sum(x is not None for x in (document, contexts, index)) > 1:
         raise InputError("give one of --contexts, --document or --index")
@@ -176,6 +184,7 @@ def ask_command(
         explain=explain,
         attributor=attributor,
         embedder=embedder,
+        conflict_policy=conflicts,
     )
     if report is not None:
         err.print(f"report: {write_report(result, report)}")

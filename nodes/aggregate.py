@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from contextorg.state import Answer, AnswerItem, Organization, State
+from langgraph.runtime import Runtime
+
+from contextorg.state import Answer, AnswerItem, Organization, RunContext, State
+from contextorg.tools.conflicts import get_conflict_policy
 from contextorg.tools.text import normalize
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
 
 
-def aggregate(state: State) -> dict[str, Any]:
-    """Merge identical answers, add the citations of dropped duplicates, render the text."""
+def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
+    """Merge identical answers, add dropped duplicates' citations, apply the conflict policy."""
     group_answers = sorted(state.get("group_answers", []), key=lambda g: g.group_id)
     organization = state.get("organization") or Organization(groups=[])
     merged: dict[str, AnswerItem] = {}
@@ -28,6 +31,8 @@ def aggregate(state: State) -> dict[str, Any]:
     for item in answers:
         extra = [s for c in item.citations for s in organization.supporting.get(c, [])]
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
+    policy = runtime.context.conflict_policy if runtime is not None else "show"
+    answers = get_conflict_policy(policy)(answers)
     answer = Answer(
         text=render(answers),
         answers=answers,
@@ -47,5 +52,6 @@ def render(answers: list[AnswerItem]) -> str:
     for item in answers:
         sources = "".join(f"[{c}]" for c in item.citations)
         about = f" ({item.about})" if item.about else ""
-        lines.append(f"According to {sources}, the answer is {item.answer}{about}.")
+        doubt = ", but most sources about it say otherwise" if item.disputed else ""
+        lines.append(f"According to {sources}, the answer is {item.answer}{about}{doubt}.")
     return "\n".join(lines)

@@ -10,8 +10,11 @@ from langgraph.types import Overwrite
 from contextorg.state import Organization, RunContext, State
 from contextorg.tools.calls import Meter
 from contextorg.tools.completion import get_completer
+from contextorg.tools.conflicts import get_conflict_policy
 from contextorg.tools.inputs import as_records, check_question
 from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.organizers import get_organizer
+from contextorg.tools.relations import get_classifier
 
 
 def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
@@ -21,6 +24,7 @@ def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, A
     """
     meter = Meter()
     check_question(state.get("question"))
+    check_choices(runtime.context)
     question = state["question"]
     records = as_records(state.get("contexts"), state.get("history"))
     history = records.pop("history", None) or state.get("history") or []
@@ -40,3 +44,11 @@ def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, A
         "group_answers": Overwrite([]),
         "usage": Overwrite({"complete_question": meter.usage()}),
     }
+
+
+def check_choices(context: RunContext) -> None:
+    """Every part named in the run context exists: a typo fails before the first model call."""
+    get_completer(context.completion)
+    get_organizer(context.strategy)
+    get_classifier(context.relations)
+    get_conflict_policy(context.conflict_policy)

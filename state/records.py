@@ -75,6 +75,8 @@ class AnswerItem(BaseModel):
         default=None, description="the entity or descriptor this answer is for, if any"
     )
     citations: list[str]
+    disputed: bool = False
+    """Backed by a minority of the sources about the same thing (conflict policy ``majority``)."""
 
 
 class GroupAnswer(BaseModel):

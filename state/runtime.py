@@ -45,6 +45,9 @@ class RunContext:
     than with 800 (benchmarks/README.md)."""
     notes_max_tokens: int = 1200
     """Largest batch of notes merged in one call."""
+    conflict_policy: str | Any = "show"
+    """``show`` lists every answer; ``majority`` also flags minority answers as disputed
+    (``tools/conflicts.py``), or a function of the answers."""
     explain: bool = False
     """Attribute every answer to the contexts that caused it (the ``explain`` node)."""
     attributor: str = "counterfactual"
