@@ -178,7 +178,15 @@ class LlamaCppChatModel(JsonSchemaChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"model_path": str(self.model_path), "n_ctx": self.n_ctx}
+        # Everything that changes a reply: response caches key on these.
+        return {
+            "model_path": str(self.model_path),
+            "n_ctx": self.n_ctx,
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "repeat_penalty": self.repeat_penalty,
+            "seed": self.seed,
+        }
 
     def _llama(self) -> Any:
         key = (str(self.model_path), self.n_ctx, self.n_threads)
@@ -281,6 +289,11 @@ class ScriptedChatModel(JsonSchemaChatModel):
     @property
     def _llm_type(self) -> str:
         return "scripted"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        # Two scripts must never share cached replies: the responder's identity is the key.
+        return {"respond": f"{self.respond!r}@{id(self.respond)}"}
 
     def get_num_tokens(self, text: str) -> int:
         """Whitespace-separated words: deterministic, and needs no tokenizer download."""
