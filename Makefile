@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := local,dev,minilm,weaviate,phoenix,postgres,bench
+EXTRAS := local,dev,minilm,weaviate,phoenix,postgres,bench,eval
 # Arize Phoenix (the integration test's trace server) has pins of its own: its own venv.
 PHOENIX := .venv-phoenix/bin/phoenix
 # `langgraph dev` (langgraph-api) pins grpcio apart from weaviate-client: its own venv too.

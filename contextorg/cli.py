@@ -244,6 +244,6 @@ def _bars(attribution: Attribution, width: int = 30) -> Table:
 
 def main() -> None:
     """Entry point of the ``contextorg`` command."""
-    from contextorg import cli_chat, cli_index, cli_trace  # noqa: F401  (they add commands to app)
+    from contextorg import cli_chat, cli_eval, cli_index, cli_trace  # noqa: F401  (add commands)
 
     app()

@@ -1,0 +1,175 @@
+"""The evaluation harness: metrics, datasets, resumable runs, the results and the plot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.evaluation import QUALITY, USAGE, evaluate, load_dataset
+from contextorg.state import AnswerItem
+from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.inputs import InputError
+from contextorg.tools.metrics import Gold, finds, score, word_recall
+from contextorg.tools.models import register_chat_model
+
+RAMDOCS = Path(__file__).resolve().parents[3] / "shared/data/ramdocs/RAMDocs_test.jsonl"
+LABELS = {
+    "velmora-guide": "1987",
+    "velmora-history": "1987",
+    "velmora-blog": "1991",
+    "port-aster": "2004",
+    "lighthouse-list": "2004",
+    "festival": "",
+}
+
+
+def said(*items: tuple[str, str | None, list[str]]) -> list[AnswerItem]:
+    return [AnswerItem(answer=a, about=e, citations=c) for a, e, c in items]
+
+
+def test_metrics_on_a_partly_right_answer() -> None:
+    golds = [Gold("3,559 people", "Broken Bow, Nebraska"), Gold("June 21, 1998", "Indonesia")]
+    out = score(
+        golds,
+        said(("3,559", "Broken Bow", ["d1"]), ("10,000 people", None, ["d2"])),
+        wrong=["10,000 people"],
+        labels={"d1": "3,559 people", "d2": "10,000 people"},
+    )
+    assert out["answer_recall"] == pytest.approx((0.5 + 0) / 2)
+    assert out["acc@1"] == 1.0 and out["acc@2"] == 0.0
+    assert out["strict_em"] == 0.0  # a gold answer missing, a wrong one given
+    assert out["citation_accuracy"] == 1.0  # the found answer cites its own source
+    assert out["entity_recall"] == pytest.approx((2 / 3 + 0) / 2)
+    assert out["entity_answer_recall"] == pytest.approx((0.5 + 0) / 2)
+
+
+def test_strict_em_needs_every_gold_answer_and_no_wrong_one() -> None:
+    golds = [Gold("1987"), Gold("2004")]
+    assert score(golds, said(("1987", None, []), ("2004", None, [])))["strict_em"] == 1.0
+    both_and_wrong = said(("1987", None, []), ("2004", None, []), ("1991", None, []))
+    assert score(golds, both_and_wrong, wrong=["1991"])["strict_em"] == 0.0
+    assert score(golds, [])["answer_recall"] == 0.0
+    assert score(golds, [])["citation_accuracy"] is None  # nothing found, nothing to cite
+    cites_the_blog = said(("1987", None, ["blog"]))
+    labels = {"blog": "1991", "guide": "1987"}
+    assert score(golds, cites_the_blog, labels=labels)["citation_accuracy"] == 0.0
+
+
+words = st.lists(st.sampled_from(["1987", "tower", "velmora", "of", "2004", "glass"]), min_size=1)
+
+
+@given(words, words)
+def test_recall_is_a_share_and_finding_agrees_with_it(gold: list[str], answer: list[str]) -> None:
+    g, a = " ".join(gold), " ".join(answer)
+    assert 0.0 <= word_recall(g, a) <= 1.0
+    assert word_recall(g, g) == 1.0 and finds(g, g)
+    if finds(a, g):
+        assert word_recall(g, a) >= 0.5
+
+
+def test_ramdocs_rows_load_with_labels_and_entities() -> None:
+    items = load_dataset(RAMDOCS, limit=5)
+    assert [i.id for i in items] == [f"ramdocs-{n}" for n in range(1, 6)]
+    first = items[0]
+    assert first.question == "What is the population of Broken Bow?"
+    assert first.answers == [Gold("3,559 people", "Broken Bow, Nebraska")]
+    assert first.wrong_answers == ["10,000 people"]
+    assert first.labels["d1"] == "3,559 people" and len(first.contexts) == len(first.labels)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"question": "q", "contexts": [], "answers": ["a"]}\n', "line 1: not an evaluation item"),
+        ('{"question": "q", "answers": ["a"]}\n', "(no 'contexts')"),
+        ('{"id": 1, "question": "q", "contexts": [{"id": "a", "text": "t"}], "answers": ["a"]}\n'
+         '{"id": 1, "question": "q", "contexts": [{"id": "a", "text": "t"}], "answers": ["a"]}\n',
+         "question id '1' appears twice"),
+        ("\n", "holds no questions"),
+    ],
+)  # fmt: skip
+def test_bad_datasets_say_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:
+    file = tmp_path / "bad.jsonl"
+    file.write_text(text)
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_dataset(file)
+
+
+def demo_dataset(folder: Path) -> Path:
+    contexts = [
+        {"id": c.id, "title": c.title, "text": c.text, "answer": LABELS[c.id]}
+        for c in demo_contexts()
+    ]
+    golds = [{"answer": "1987", "entity": "Velmora"}, {"answer": "2004", "entity": "Port Aster"}]
+    rows = [
+        {"id": "all", "question": DEMO_QUESTION, "contexts": contexts, "answers": golds,
+         "wrong_answers": ["1991"]},
+        {"id": "no blog", "question": DEMO_QUESTION,
+         "contexts": [c for c in contexts if c["id"] != "velmora-blog"], "answers": golds,
+         "wrong_answers": ["1991"]},
+    ]  # fmt: skip
+    file = folder / "demo.jsonl"
+    file.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return file
+
+
+def test_eval_scores_strategies_and_resumes_without_model_calls(tmp_path: Path) -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    items = load_dataset(demo_dataset(tmp_path))
+    out = tmp_path / "run"
+    rows = evaluate(
+        items, ["corg", "base"], out, model=world.model(), conflicts=["show", "majority"]
+    )
+    assert list(rows) == ["corg", "corg, majority", "base", "base, majority"]
+    assert set(rows["corg"]) == {*QUALITY, *USAGE, "questions", "failures"}
+    assert rows["corg"]["strict_em"] == 0.5  # the blog's 1991 is a wrong answer, given once
+    assert rows["corg, majority"]["strict_em"] == 1.0  # ... and flagged disputed there
+    assert rows["base"]["llm_calls"] == 1.0 < rows["corg"]["llm_calls"]
+    calls = len(world.calls)
+    stored = sorted(p.name for p in (out / "items" / "corg").iterdir())
+    assert stored == ["all.json", "no_blog.json"]
+    (out / "items" / "base" / "all.json").unlink()  # as if the run had stopped there
+    again = evaluate(
+        items, ["corg", "base"], out, model=world.model(), conflicts=["show", "majority"]
+    )
+    for name, row in rows.items():  # the same numbers, but for the re-run question's seconds
+        assert {k: v for k, v in again[name].items() if k != "seconds"} == {
+            k: v for k, v in row.items() if k != "seconds"
+        }
+    assert world.calls[calls:] == ["GroupAnswers"]  # only the missing question ran
+
+
+def test_the_cli_writes_results_run_and_plot_and_caches_responses(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    register_chat_model("scripted-eval", lambda _: world.model(), real=False)
+    dataset = demo_dataset(tmp_path)
+    args = ["eval", str(dataset), "--out", str(tmp_path / "a"), "--model", "scripted-eval",
+            "--strategy", "corg,separate", "--conflicts", "show,majority"]  # fmt: skip
+    code, out, err = run_cli(args)
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("| strategy | answer_recall |")
+    assert "| corg, majority | 1.000 |" in out
+    results = json.loads((tmp_path / "a" / "results.json").read_text())
+    assert set(results) == {"corg", "corg, majority", "separate", "separate, majority"}
+    run = json.loads((tmp_path / "a" / "run.json").read_text())
+    assert run["questions"] == ["all", "no blog"] and run["model"] == "scripted-eval"
+    assert (tmp_path / "a" / "quality_vs_tokens.png").read_bytes()[:4] == b"\x89PNG"
+    calls = len(world.calls)
+    # A new output folder, the same response cache file: every response is reused.
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "responses.sqlite").write_bytes(
+        (tmp_path / "a" / "responses.sqlite").read_bytes()
+    )
+    code, _, err = run_cli([*args[:3], str(tmp_path / "b"), *args[4:]])
+    assert code == 0 and len(world.calls) == calls and "cached responses reused" in err
+    code, _, err = run_cli(["eval", str(dataset), "--out", str(tmp_path / "c"),
+                            "--strategy", "corg,clusters"])  # fmt: skip
+    assert code == 2 and "unknown strategy 'clusters'" in err

@@ -1,0 +1,104 @@
+"""Answer metrics for questions with several gold answers (DESIGN §8).
+
+- **answer recall** (AmbigDocs): per gold answer, the share of its words found in the output's
+  answers; averaged over gold answers.
+- **entity recall** (AmbigDocs): the same for each gold answer's entity, in the output's answers
+  and what they are about.
+- **entity-answer recall** (AmbigDocs): per gold (entity, answer) pair, the best single output
+  answer's min(entity recall, answer recall): both must be said together.
+- **Acc@K** (Adaptive QA): 1 if at least K gold answers are found (K capped at the number of
+  gold answers, so a one-answer question counts at every K).
+- **citation accuracy** (Adaptive QA): of the gold answers found, the share whose output answer
+  cites a context labelled with that answer and none labelled with another. Only for data whose
+  contexts are labelled; otherwise None.
+- **strict EM** (RAMDocs): every gold answer found and no wrong answer given.
+
+A gold answer is *found* when an output answer states all its words, or states part of it that
+holds at least half its words ("3,559" for "3,559 people").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from contextorg.state.records import AnswerItem
+from contextorg.tools.text import mentions, normalize
+
+ACC_AT = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Gold:
+    """One gold answer, and the entity it is for when the question is ambiguous."""
+
+    answer: str
+    entity: str | None = None
+
+
+def word_recall(gold: str, said: str) -> float:
+    """The share of ``gold``'s normalized words that ``said`` contains (1.0 for empty gold)."""
+    words = set(normalize(gold).split())
+    return len(words & set(normalize(said).split())) / len(words) if words else 1.0
+
+
+def finds(said: str, gold: str) -> bool:
+    """Whether an output answer states the gold answer (all of it, or half of it at least)."""
+    return mentions(said, gold) or (mentions(gold, said) and word_recall(gold, said) >= 0.5)
+
+
+def score(
+    golds: Sequence[Gold],
+    predicted: Sequence[AnswerItem],
+    *,
+    wrong: Sequence[str] = (),
+    labels: Mapping[str, str] | None = None,
+) -> dict[str, float | None]:
+    """Every metric for one question. ``labels``: context id -> the answer it states ("": none)."""
+    said = [f"{p.about or ''} {p.answer}" for p in predicted]
+    everything = " ".join(said)
+    matched = {
+        n: next((p for p in predicted if finds(p.answer, g.answer)), None)
+        for n, g in enumerate(golds)
+    }
+    found = sum(p is not None for p in matched.values())
+    with_entity = [g for g in golds if g.entity]
+    out: dict[str, float | None] = {
+        "answer_recall": mean_or_none(
+            max((word_recall(g.answer, p.answer) for p in predicted), default=0.0) for g in golds
+        ),
+        "entity_recall": mean_or_none(word_recall(g.entity or "", everything) for g in with_entity),
+        "entity_answer_recall": mean_or_none(
+            max(
+                (
+                    min(word_recall(g.entity or "", s), word_recall(g.answer, p.answer))
+                    for p, s in zip(predicted, said, strict=True)
+                ),
+                default=0.0,
+            )
+            for g in with_entity
+        ),
+        "strict_em": float(
+            found == len(golds) and not any(finds(p.answer, w) for p in predicted for w in wrong)
+        ),
+        "citation_accuracy": None,
+    }
+    for k in ACC_AT:
+        out[f"acc@{k}"] = float(found >= min(k, len(golds)))
+    if labels and found:
+        right = 0
+        for n, item in matched.items():
+            if item is None:
+                continue
+            stated = [labels.get(c, "") for c in item.citations]
+            supports = any(s and finds(s, golds[n].answer) for s in stated)
+            contradicts = any(s and not finds(s, golds[n].answer) for s in stated)
+            right += supports and not contradicts
+        out["citation_accuracy"] = right / found
+    return out
+
+
+def mean_or_none(values: Iterable[float]) -> float | None:
+    """The mean, or None when there is nothing to average."""
+    numbers = list(values)
+    return sum(numbers) / len(numbers) if numbers else None
