@@ -24,13 +24,11 @@ from collections import defaultdict
 from typing import Any
 
 from langgraph.runtime import Runtime
-from retrieval_confquestions import CachedEmbedder, load
+from retrieval_confquestions import default_index, load
 
 from contextorg.graphs.qa import graph
 from contextorg.nodes.explain import explain
 from contextorg.state import RunContext
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import Contextualize
 
 METHODS = {
     "naive": {"attributor": "naive", "explain_clusters": "none"},
@@ -59,10 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     documents, turns = load()
-    embedder = CachedEmbedder("e5")
-    index = HybridIndex(embedder=embedder, contextualize=Contextualize())
-    index.add(documents)
-    embedder.save()
+    index, embedder = default_index(documents)
     eligible = []
     for n, turn in enumerate(turns):
         hits = index.search(turn["completed_q_en"], k=10)

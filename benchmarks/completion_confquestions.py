@@ -20,13 +20,11 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from retrieval_confquestions import CachedEmbedder, load, ours
+from retrieval_confquestions import default_index, load, ours
 
 from contextorg.state.records import Turn
 from contextorg.tools.calls import Meter
 from contextorg.tools.completion import get_completer
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import Contextualize
 from contextorg.tools.models import resolve_chat_model
 
 LANGUAGES = ("en", "de")
@@ -85,10 +83,7 @@ def main() -> None:
         f"{len(turns)} questions in {len(turns) - follow_ups} conversations; "
         f"{follow_ups} follow-ups are completed"
     )
-    embedder = CachedEmbedder("e5")
-    index = HybridIndex(embedder=embedder, contextualize=Contextualize())
-    index.add(documents)
-    embedder.save()
+    index, _ = default_index(documents)
     search = ours(index, "hybrid")
     rows: dict[str, dict[str, Any]] = {}
     rewrites: list[tuple[str, str]] = []

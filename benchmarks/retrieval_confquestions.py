@@ -104,6 +104,15 @@ class CachedEmbedder:
         np.savez(self.file, keys=keys, vectors=np.stack(list(self.cache.values())))
 
 
+def default_index(documents: list[SourceDocument]) -> tuple[HybridIndex, CachedEmbedder]:
+    """The default set-up (hybrid, e5, contextualization all) over the pages; e5 cached."""
+    embedder = CachedEmbedder("e5")
+    index = HybridIndex(embedder=embedder, contextualize=Contextualize())
+    index.add(documents)
+    embedder.save()
+    return index, embedder
+
+
 def evaluate(
     search: Callable[[str], list[str]], turns: list[dict[str, Any]], sets: Sequence[str]
 ) -> dict[str, Any]:

@@ -108,9 +108,11 @@ def _token(text: str, run_manager: CallbackManagerForLLMRun | None) -> ChatGener
 
 
 def _replay(
-    message: AIMessage, run_manager: CallbackManagerForLLMRun | None
+    result: ChatResult, run_manager: CallbackManagerForLLMRun | None
 ) -> Iterator[ChatGenerationChunk]:
     """A whole reply as a stream: its words, then its tool calls and usage in one last chunk."""
+    message = result.generations[0].message
+    assert isinstance(message, AIMessage)
     for word in re.findall(r"\S+\s*", message.text):
         yield _token(word, run_manager)
     calls = [
@@ -232,9 +234,7 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         With tools bound, the reply is JSON to parse first: it streams once complete.
         """
         if kwargs.get("tools"):
-            message = self._generate(messages, stop, **kwargs).generations[0].message
-            assert isinstance(message, AIMessage)
-            yield from _replay(message, run_manager)
+            yield from _replay(self._generate(messages, stop, **kwargs), run_manager)
             return
         llama = self._llama()
         request = self._request(messages, kwargs.get("json_schema"), stop)
@@ -321,9 +321,7 @@ class ScriptedChatModel(JsonSchemaChatModel):
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
         """The same reply, a word at a time; tool calls and usage in the last chunk."""
-        message = self._generate(messages, stop, **kwargs).generations[0].message
-        assert isinstance(message, AIMessage)
-        yield from _replay(message, run_manager)
+        yield from _replay(self._generate(messages, stop, **kwargs), run_manager)
 
 
 def _role(message: BaseMessage) -> str:
