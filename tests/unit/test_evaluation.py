@@ -73,14 +73,38 @@ def test_recall_is_a_share_and_finding_agrees_with_it(gold: list[str], answer: l
         assert word_recall(g, a) >= 0.5
 
 
-def test_ramdocs_rows_load_with_labels_and_entities() -> None:
+def test_ramdocs_rows_load_with_labels_and_entities(tmp_path: Path) -> None:
+    row = {  # RAMDocs' format, with our own text
+        "question": "When was the Lumen Tower completed?",
+        "documents": [
+            {
+                "text": "The Velmora tower was completed in 1987.",
+                "type": "correct",
+                "answer": "1987",
+            },
+            {"text": "Velmora's tower opened in 1991.", "type": "misinfo", "answer": "1991"},
+            {"text": "A river festival.", "type": "noise", "answer": "unknown"},
+        ],
+        "disambig_entity": ["Lumen Tower (Velmora)"],
+        "gold_answers": ["1987"],
+        "wrong_answers": ["1991"],
+    }
+    file = tmp_path / "ramdocs.jsonl"
+    file.write_text(json.dumps(row) + "\n" + json.dumps(row) + "\n")
+    items = load_dataset(file)
+    assert [i.id for i in items] == ["ramdocs-1", "ramdocs-2"]
+    assert items[0].answers == [Gold("1987", "Lumen Tower (Velmora)")]
+    assert items[0].wrong_answers == ["1991"]
+    assert items[0].labels == {"d1": "1987", "d2": "1991", "d3": ""}
+    assert [c.id for c in items[0].contexts] == ["d1", "d2", "d3"]
+
+
+@pytest.mark.skipif(not RAMDOCS.is_file(), reason=f"RAMDocs is not at {RAMDOCS}")
+def test_the_real_ramdocs_file_loads() -> None:
     items = load_dataset(RAMDOCS, limit=5)
-    assert [i.id for i in items] == [f"ramdocs-{n}" for n in range(1, 6)]
-    first = items[0]
-    assert first.question == "What is the population of Broken Bow?"
-    assert first.answers == [Gold("3,559 people", "Broken Bow, Nebraska")]
-    assert first.wrong_answers == ["10,000 people"]
-    assert first.labels["d1"] == "3,559 people" and len(first.contexts) == len(first.labels)
+    assert items[0].question == "What is the population of Broken Bow?"
+    assert items[0].answers == [Gold("3,559 people", "Broken Bow, Nebraska")]
+    assert all(len(i.contexts) == len(i.labels) for i in items)
 
 
 @pytest.mark.parametrize(
