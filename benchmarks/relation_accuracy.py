@@ -12,19 +12,21 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from pathlib import Path
 
+from langchain_core.language_models import BaseChatModel
 from relation_data import Case, describe, load
 
 from contextorg.state import RELATION_LABELS
 from contextorg.tools.calls import Meter
 from contextorg.tools.models import resolve_chat_model
 from contextorg.tools.relations import get_classifier
+from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
 
 
-def evaluate(name: str, cases: list[Case], model: str, verbose: bool) -> dict[str, object]:
+def evaluate(name: str, cases: list[Case], chat: BaseChatModel, verbose: bool) -> dict[str, object]:
     """Run one classifier over every case; count pairs, confusions, calls, tokens, seconds."""
     classifier = get_classifier(name)
-    chat = resolve_chat_model(model)
     confusion: Counter[tuple[str, str]] = Counter()
     calls = tokens = 0
     seconds = 0.0
@@ -78,12 +80,20 @@ def main() -> None:
     parser.add_argument("--ramdocs", type=int, default=20)
     parser.add_argument("--conflictqa", type=int, default=6)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        help="reuse model responses from this SQLite file (for tuning a decision rule on dev; "
+        "calls, tokens and seconds are then not a measurement)",
+    )
     args = parser.parse_args()
+    cache = SQLiteResponseCache(args.cache) if args.cache else None
+    chat = with_response_cache(resolve_chat_model(args.model), cache)
     cases = load(args.split, args.ramdocs, args.conflictqa)
     print(f"{args.split}: {len(cases)} questions; pairs per label and source: {describe(cases)}")
     results = []
     for name in args.classifiers.split(","):
-        results.append(evaluate(name, cases, args.model, args.verbose))
+        results.append(evaluate(name, cases, chat, args.verbose))
         done = results[-1]
         print(f"{name}: accuracy {done['accuracy']:.3f}, recall {done['recall']}", flush=True)
     fastest = min(float(r["seconds"]) for r in results)  # type: ignore[arg-type]

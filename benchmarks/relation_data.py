@@ -48,6 +48,8 @@ class Case:
     question: str
     contexts: list[Context]
     gold: dict[frozenset[str], RelationLabel] = field(default_factory=dict)
+    readings: dict[str, Reading] = field(default_factory=dict)
+    """The true reading of each context the labels follow from."""
 
 
 def split_of(question: str) -> str:
@@ -57,7 +59,7 @@ def split_of(question: str) -> str:
 
 def labelled(source: str, question: str, items: list[tuple[Context, Reading]]) -> Case:
     """A case whose pair labels follow from each context's reading."""
-    case = Case(source, question, [c for c, _ in items])
+    case = Case(source, question, [c for c, _ in items], readings={c.id: r for c, r in items})
     for (a, ra), (b, rb) in combinations(items, 2):
         case.gold[frozenset((a.id, b.id))] = relation_between(ra, rb)
     return case

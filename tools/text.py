@@ -59,6 +59,36 @@ def same_descriptor(a: str | None, b: str | None) -> bool:
     return len(left & right) / len(left | right) >= 0.5
 
 
+FUNCTION_WORDS = frozenset(
+    "a an the of in on at for by from to and or is was were are be been it its this that these "
+    "he she they his her their as with after before according who what when where which how "
+    "did does do has have had not no but if so".split()
+)
+_JOINERS = re.compile(r"[-‐‑–—/]")
+
+GROUNDED_SHARE = 0.5
+"""Share of an answer's content words a text must contain for the answer to be read from it."""
+
+
+def grounded(text: str, answer: str, share: float = GROUNDED_SHARE) -> bool:
+    """Whether ``answer`` can have been read from ``text``.
+
+    Yes/no answers always can; any other needs at least ``share`` of its content words
+    (hyphenated parts apart) in the text. A small model asked whether a text answers sometimes
+    answers from memory; this tells such readings apart without another model call.
+    """
+    if polarity(answer) is not None:
+        return True
+    words = _content_words(answer)
+    if not words:
+        return False
+    return len(words & _content_words(text)) >= share * len(words)
+
+
+def _content_words(text: str) -> set[str]:
+    return set(normalize(_JOINERS.sub(" ", text)).split()) - FUNCTION_WORDS
+
+
 def mentions(text: str, answer: str) -> bool:
     """Whether ``text`` states ``answer``: every word of the normalized answer appears in it."""
     words = normalize(answer).split()

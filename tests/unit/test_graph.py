@@ -66,6 +66,15 @@ def test_signals_reads_each_context_once(world: World) -> None:
     assert labels[frozenset(("velmora-guide", "festival"))] == "irrelevant"
 
 
+def test_signals_drops_an_answer_the_text_does_not_state() -> None:
+    # The model claims the festival page answers, with a year from memory: not a reading of it.
+    readings = {**DEMO_READINGS, "festival": Reading(True, None, "1955")}
+    result = ask(DEMO_QUESTION, demo_contexts(), model=World(demo_contexts(), readings).model())
+    labels = {frozenset((r.a, r.b)): r.label for r in result.relations}
+    assert labels[frozenset(("velmora-guide", "festival"))] == "irrelevant"
+    assert "1955" not in result.text
+
+
 @pytest.mark.parametrize(("strategy", "groups", "calls"), [("base", 1, 1), ("separate", 6, 6)])
 def test_baselines(world: World, strategy: str, groups: int, calls: int) -> None:
     result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), strategy=strategy)

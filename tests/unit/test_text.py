@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextorg.tools.text import mentions, normalize, same_answer
+from contextorg.tools.text import FUNCTION_WORDS, grounded, mentions, normalize, same_answer
 
 
 @pytest.mark.parametrize(
@@ -42,3 +42,35 @@ def test_mentions() -> None:
     assert mentions("It was completed in 1987.", "1987")
     assert not mentions("It was completed in 1987.", "1991")
     assert not mentions("anything", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "expected"),
+    [
+        ("It was completed in 1987.", "1987", True),
+        ("A documentary about the party.", "Documentary film", True),  # half the words
+        ("An Assamese-language series.", "Indian Assamese-language", True),
+        ("He played cricket for Kent.", "football", False),  # an answer from memory
+        ("He played cricket for Kent.", "No", True),  # yes/no answers are judgements
+        ("anything", "", False),
+    ],
+)
+def test_grounded(text: str, answer: str, expected: bool) -> None:
+    assert grounded(text, answer) is expected
+
+
+WORDS = st.lists(st.from_regex(r"[A-Za-z0-9][A-Za-z0-9-]{0,8}", fullmatch=True), min_size=1)
+
+
+@given(WORDS, st.data())
+def test_words_taken_from_the_text_are_grounded(words: list[str], data: st.DataObject) -> None:
+    picked = data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=4))
+    answer = " ".join(picked)
+    content = set(normalize(answer.replace("-", " ")).split()) - FUNCTION_WORDS
+    assert grounded(" ".join(words), answer) is bool(content)
+
+
+@given(WORDS, WORDS, WORDS)
+def test_more_text_never_ungrounds(text: list[str], more: list[str], answer: list[str]) -> None:
+    if grounded(" ".join(text), " ".join(answer)):
+        assert grounded(" ".join(more + text), " ".join(answer))
