@@ -96,13 +96,18 @@ class RelationGraph(Generic[K]):
         return [j for j in self.ids if j != node and self.relation(node, j) == label]
 
 
-def build_relation_graph(ids: Sequence[K], classify: Classify[K]) -> RelationGraph[K]:
+def build_relation_graph(
+    ids: Sequence[K], classify: Classify[K], infer: bool = True
+) -> RelationGraph[K]:
     """Build the full relation graph asking ``classify`` as few times as the rules allow.
 
     Args:
         ids: The contexts, in the order pivots are chosen (retrieval rank works well).
         classify: ``classify(pivot, others)`` returns the relation of ``pivot`` to each of
             ``others``, in order.
+        infer: Fill pairs implied through a third context instead of asking. Turn it off when
+            a judgment costs no model call (relations compared from readings): inference is
+            only as good as the judgments it composes.
 
     Returns:
         The graph, with the judgments the classifier made and how often it was called.
@@ -125,7 +130,8 @@ def build_relation_graph(ids: Sequence[K], classify: Classify[K]) -> RelationGra
             graph.judgments.append((pivot, other))
             graph.edges[frozenset((pivot, other))] = label
             unknown.discard(frozenset((pivot, other)))
-        _mirror(graph, unknown)
+        if infer:
+            _mirror(graph, unknown)
     return graph
 
 

@@ -172,7 +172,9 @@ def classify_signals(
         return "distracting"
 
     graph = build_relation_graph(
-        [c.id for c in contexts], lambda pivot, others: [relation(pivot, o) for o in others]
+        [c.id for c in contexts],
+        lambda pivot, others: [relation(pivot, o) for o in others],
+        infer=False,
     )
     graph.readings = {
         i: Reading(r.answers, " ".join(sorted(terms[i] - answer_words(r.answer))) or None, r.answer)
@@ -223,6 +225,7 @@ def _graph_from_readings(
         lambda pivot, others: [
             relation_between(by_id[pivot], by_id[o], same_descriptor, same_answer) for o in others
         ],
+        infer=False,
     )
     graph.readings = by_id
     return graph

@@ -39,6 +39,24 @@ def test_graph_equals_truth(world: list[Reading]) -> None:
     assert graph.calls <= max(len(ids) - 1, 0)
 
 
+@given(st.lists(st.sampled_from(RELATION_LABELS), min_size=0, max_size=45))
+def test_without_inference_every_pair_is_asked(labels: list[RelationLabel]) -> None:
+    # Judgments that contradict composition are kept as given, never overridden by it.
+    ids = list(range(10))
+    pairs = list(combinations(ids, 2))
+    given_label = {
+        frozenset(p): labels[i % len(labels)] if labels else "unrelated"
+        for i, p in enumerate(pairs)
+    }
+
+    def classify(pivot: int, others: list[int]) -> list[RelationLabel]:
+        return [given_label[frozenset((pivot, o))] for o in others]
+
+    graph = build_relation_graph(ids, classify, infer=False)
+    assert len(graph.judgments) == len(pairs)
+    assert all(graph.relation(a, b) == given_label[frozenset((a, b))] for a, b in pairs)
+
+
 @given(readings, readings, readings)
 def test_compose_is_exact(p: Reading, x: Reading, y: Reading) -> None:
     implied = compose(relation_between(p, x), relation_between(p, y))
