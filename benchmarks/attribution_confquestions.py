@@ -12,23 +12,33 @@ An answer with several parts is scored by the mean of its per-part distributions
 out-of-scope answer counts as a miss. Model calls and seconds are per question.
 
     python benchmarks/attribution_confquestions.py --limit 30            # the README's run
+    python benchmarks/attribution_confquestions.py --limit 30 --cache runs/attribution/responses
+
+With ``--cache`` every model response is kept in SQLite, so a cut run resumes where it stopped.
+Each attributor gets its own file (``responses.<method>.sqlite``): the clustered method never
+reuses the plain one's regenerations, so its calls and seconds stay its own on a first run.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import re
 import time
 import warnings
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
 from langgraph.runtime import Runtime
 from retrieval_confquestions import default_index, load
 
 from contextorg.graphs.qa import graph
 from contextorg.nodes.explain import explain
 from contextorg.state import RunContext
+from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
 
 METHODS = {
     "naive": {"attributor": "naive", "explain_clusters": "none"},
@@ -48,12 +58,27 @@ def top_context(attribution: list[Any]) -> str | None:
     return max(total, key=total.__getitem__)
 
 
+def cached_models(model: str, cache: Path | None) -> dict[str, str | BaseChatModel]:
+    """The model for answering and for each attributor, each with its own response cache."""
+    names = ["answer", *METHODS]
+    if cache is None:
+        return dict.fromkeys(names, model)
+    chat_model = resolve_chat_model(model)
+    models: dict[str, str | BaseChatModel] = {}
+    for name in names:
+        slug = re.sub(r"\W+", "-", name)
+        responses = SQLiteResponseCache(cache.with_name(f"{cache.name}.{slug}.sqlite"))
+        models[name] = with_response_cache(chat_model, responses)
+    return models
+
+
 def main() -> None:
     """Answer each question once, explain it with every method, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--limit", type=int, default=30, help="first N eligible questions")
     parser.add_argument("--model", default="local")
     parser.add_argument("--eps", type=float, default=0.01, help="DBSCAN cosine distance")
+    parser.add_argument("--cache", type=Path, help="keep responses in PATH.<method>.sqlite")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     documents, turns = load()
@@ -66,7 +91,10 @@ def main() -> None:
     chosen = eligible[: args.limit]
     print(f"{len(eligible)} of {len(turns)} questions have their gold page in the top 10")
     print(f"explaining the first {len(chosen)}: turns {[n for n, _, _ in chosen]}", flush=True)
-    base = RunContext(model=args.model, strategy="base", embedder=embedder, dbscan_eps=args.eps)
+    models = cached_models(args.model, args.cache)
+    base = RunContext(
+        model=models["answer"], strategy="base", embedder=embedder, dbscan_eps=args.eps
+    )
     hits_by: dict[str, int] = defaultdict(int)
     calls: dict[str, int] = defaultdict(int)
     seconds: dict[str, float] = defaultdict(float)
@@ -81,7 +109,9 @@ def main() -> None:
         page = {h.id: str(h.metadata["doc_id"]) for h in hits}
         marks = []
         for method, options in METHODS.items():
-            runtime = Runtime(context=dataclasses.replace(base, explain=True, **options))
+            runtime = Runtime(
+                context=dataclasses.replace(base, model=models[method], explain=True, **options)
+            )
             started = time.perf_counter()
             out = explain(state, runtime)
             took = time.perf_counter() - started

@@ -22,7 +22,13 @@ import numpy as np
 
 from contextorg.state.records import Context
 from contextorg.tools.embeddings import Embedder, Vectors, resolve_embedder
-from contextorg.tools.fusion import RRF_K, reciprocal_rank_fusion, top_k
+from contextorg.tools.fusion import (
+    IDENTIFIER_WEIGHT,
+    RRF_K,
+    agree_on_identifiers,
+    reciprocal_rank_fusion,
+    top_k,
+)
 from contextorg.tools.ingest import Contextualize, SourceDocument, Unit, units_from
 from contextorg.tools.inputs import InputError
 from contextorg.tools.lexical import Lexical
@@ -42,6 +48,10 @@ class HybridIndex:
         contextualize: What each unit is prefixed with in the index.
         rows: Index each verbalized table row as well as whole tables.
         weights: ``(lexical, dense)`` weights in the fusion.
+        identifier_weight: In hybrid search, how much a title naming the query's identifiers
+            (versions, dates, model numbers) moves a hit up, and one naming others moves it down,
+            as a share of a first place in one ranking; 0 turns it off
+            (:func:`~contextorg.tools.fusion.agree_on_identifiers`).
         pool: How many hits each retriever hands to fusion (and the reranker sees).
         reranker: Reorders the fused pool, if given.
         language: Snowball stemmer and stopword language for BM25.
@@ -55,6 +65,7 @@ class HybridIndex:
         contextualize: Contextualize | None = None,
         rows: bool = True,
         weights: tuple[float, float] = (1.0, 1.0),
+        identifier_weight: float = IDENTIFIER_WEIGHT,
         pool: int = 50,
         reranker: Reranker | None = None,
         language: str = "english",
@@ -66,6 +77,7 @@ class HybridIndex:
         self.contextualize = contextualize or Contextualize()
         self.rows = rows
         self.weights = weights
+        self.identifier_weight = identifier_weight
         self.pool = pool
         self.reranker = reranker
         self.language = language
@@ -265,7 +277,10 @@ class HybridIndex:
         elif mode == "hybrid":
             lexical = [i for i, _ in self.lexical.search(query, pool)]
             dense = [i for i, _ in top_k(self._dense_scores(query), pool)]
-            ranked = reciprocal_rank_fusion([lexical, dense], self.weights, k=RRF_K)[:pool]
+            fused = reciprocal_rank_fusion([lexical, dense], self.weights, k=RRF_K)[:pool]
+            ranked = agree_on_identifiers(
+                fused, query, lambda i: self.units[i].title, weight=self.identifier_weight
+            )
         else:
             raise InputError(f"unknown search mode {mode!r}: use hybrid, lexical or dense")
         hits = [self.context(self.units[i], score) for i, score in ranked]

@@ -11,7 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contextorg.testing import HashEmbedder
-from contextorg.tools.fusion import reciprocal_rank_fusion, top_k
+from contextorg.tools.fusion import (
+    agree_on_identifiers,
+    identifiers,
+    reciprocal_rank_fusion,
+    top_k,
+)
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.ingest import SourceDocument
 from contextorg.tools.inputs import InputError
@@ -149,3 +154,72 @@ def test_top_k_matches_a_full_sort(values: list[float], k: int) -> None:
     scores = np.array(values, dtype=np.float32)
     expected = sorted(range(len(values)), key=lambda i: (-scores[i], i))[:k]
     assert [i for i, _ in top_k(scores, k)] == expected
+
+
+RELEASES = [
+    SourceDocument(
+        id="8.0",
+        content="<title>Release 8.0 test report</title><p>Audio playback failed on two laptops"
+        " during the suspend and resume tests. A fix is planned for 9.0.</p>",
+        format="html",
+    ),
+    SourceDocument(
+        id="9.0",
+        content="<title>Release 9.0 test report</title>"
+        "<p>All machines passed; playback works after resume.</p>",
+        format="html",
+    ),
+]
+
+
+def test_a_title_naming_the_querys_version_beats_a_body_that_matches_more_words() -> None:
+    query = "Did audio playback fail on laptops during the suspend tests in 9.0?"
+    ranked = {}
+    for weight in (0.0, 0.3):
+        built = HybridIndex(embedder=HashEmbedder(), identifier_weight=weight)
+        built.add(RELEASES)
+        ranked[weight] = [h.metadata["doc_id"] for h in built.search(query, k=2)]
+    assert ranked == {0.0: ["8.0", "9.0"], 0.3: ["9.0", "8.0"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("OpenXT 9.0.2 on the Dell 7040", {"9.0.2", "7040"}),
+        ("the call on July 23rd, 2015 (rc0)", {"23", "2015", "rc0"}),
+        ("v1.2 and Stable-9", {"v1.2", "9"}),
+        ("no numbers here", set()),
+    ],
+)
+def test_identifiers(text: str, expected: set[str]) -> None:
+    assert identifiers(text) == expected
+
+
+fused_hits = st.lists(
+    st.tuples(st.integers(0, 40), st.floats(0, 0.05)), unique_by=lambda p: p[0], max_size=20
+).map(lambda hits: sorted(hits, key=lambda p: -p[1]))
+titles = st.lists(st.sampled_from(["Release 8.0", "Release 9.0", "Notes", "2015 9.0"]), min_size=41)
+
+
+@given(fused_hits, titles, st.sampled_from(["release 9.0?", "what changed?", "8.0 or 9.0"]))
+def test_identifier_agreement_only_reorders(
+    hits: list[tuple[int, float]], names: list[str], query: str
+) -> None:
+    moved = agree_on_identifiers(hits, query, names.__getitem__)
+    assert sorted(i for i, _ in moved) == sorted(i for i, _ in hits)
+    assert [s for _, s in moved] == sorted((s for _, s in moved), reverse=True)
+    if not identifiers(query):
+        assert moved == hits
+
+
+@given(fused_hits, titles)
+def test_a_matching_title_never_falls_behind_an_equal_hit_that_does_not_match(
+    hits: list[tuple[int, float]], names: list[str]
+) -> None:
+    moved = agree_on_identifiers(hits, "release 9.0", names.__getitem__)
+    place = {item: n for n, (item, _) in enumerate(moved)}
+    score = dict(hits)
+    for a in place:
+        for b in place:
+            if score[a] >= score[b] and names[a] == "Release 9.0" and names[b] != "Release 9.0":
+                assert place[a] < place[b]
