@@ -30,8 +30,8 @@ from contextorg.tools.relation_graph import (
     build_relation_graph,
     relation_between,
 )
-from contextorg.tools.salience import overlap, salient_terms
-from contextorg.tools.text import grounded, normalize, same_answer, same_descriptor
+from contextorg.tools.salience import disambiguators, overlap, salient_terms
+from contextorg.tools.text import grounded, normalize, polarity, same_answer, same_descriptor
 
 FALLBACK: RelationLabel = "distracting"
 """Used when the model gives no usable label: keeps both contexts, in the same group."""
@@ -141,9 +141,12 @@ def classify_signals(
     Same answer: the same entity, so duplicated (ambiguous when exactly one text names no
     entity at all). Different answers: counterfactual when the texts share enough names and
     numbers beyond the question and the answers, distracting when not (unrelated when one
-    text names none).
+    text names none). Two yes/no answers are about the question's one claim: the same is
+    duplicated, opposite ones counterfactual, whatever else the texts name (arguments for and
+    against a claim cite different facts).
     """
     asked = set(normalize(question).split())
+    vocabulary = disambiguators(c.title for c in contexts)
 
     def read(context: Context) -> tuple[Reading, set[str]]:
         out = _read_one(
@@ -152,7 +155,7 @@ def classify_signals(
         if out is None:
             return Reading(answers=False), set()
         text = f"{context.title}. {context.text}" if context.title else context.text
-        return Reading(True, None, out.answer), salient_terms(text, asked)
+        return Reading(True, None, out.answer), salient_terms(text, asked, vocabulary)
 
     read_all = concurrently(read, contexts, max_concurrency)
     readings = {c.id: r for c, (r, _) in zip(contexts, read_all, strict=True)}
@@ -162,6 +165,9 @@ def classify_signals(
         ra, rb = readings[a], readings[b]
         if not (ra.answers and rb.answers):
             return "irrelevant"
+        stances = polarity(ra.answer), polarity(rb.answer)
+        if None not in stances:
+            return "duplicated" if stances[0] == stances[1] else "counterfactual"
         agree = same_answer(ra.answer, rb.answer)
         answered = answer_words(ra.answer) | answer_words(rb.answer)
         ta, tb = terms[a] - answered, terms[b] - answered

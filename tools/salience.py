@@ -8,21 +8,42 @@ entity share them; a text with none does not say which entity it means (no descr
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from contextorg.tools.text import FUNCTION_WORDS, normalize
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\d,.]*\d|\d")
+_DISAMBIGUATOR = re.compile(r"\(([^()]+)\)\s*$")
 
 
-def salient_terms(text: str, exclude: set[str] | frozenset[str] = frozenset()) -> set[str]:
+def disambiguators(titles: Iterable[str | None]) -> set[str]:
+    """The words of the titles' trailing parentheses: "Otters (ice hockey)" gives ice, hockey.
+
+    Titles written the way encyclopedias tell namesakes apart name the distinguishing thing
+    even when it is a common noun, which capitalization alone misses.
+    """
+    words: set[str] = set()
+    for title in titles:
+        if title and (match := _DISAMBIGUATOR.search(title)):
+            words.update(normalize(match.group(1).replace("-", " ")).split())
+    return words - FUNCTION_WORDS
+
+
+def salient_terms(
+    text: str,
+    exclude: set[str] | frozenset[str] = frozenset(),
+    vocabulary: set[str] | frozenset[str] = frozenset(),
+) -> set[str]:
     """Capitalized words (not opening a sentence, unless possessive) and numbers, normalized.
 
     Args:
         text: The text (a title can be prepended as its own sentence).
         exclude: Normalized words to leave out, such as the question's and the answers'.
+        vocabulary: Normalized words that count wherever the text uses them, capitalized or
+            not, such as the :func:`disambiguators` of the contexts' titles.
     """
-    terms: set[str] = set()
+    terms = set(vocabulary) & set(normalize(text.replace("-", " ")).split())
     for sentence in _SENTENCE.split(text):
         for position, token in enumerate(_TOKEN.findall(sentence)):
             possessive = token.endswith(("'s", "’s", "'", "’"))

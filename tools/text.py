@@ -8,6 +8,7 @@ import unicodedata
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCT = str.maketrans("", "", string.punctuation)
+_JOINERS = re.compile(r"[-‐‑–—/]")
 
 
 def normalize(text: str | None) -> str:
@@ -39,16 +40,22 @@ def polarity(answer: str | None) -> bool | None:
 def same_answer(a: str | None, b: str | None) -> bool:
     """Two answers agree if, normalized, one's words are all in the other.
 
-    So "3,559" and "3,559 people" agree; "1987" and "1991" do not.
+    So "3,559" and "3,559 people" agree, and "Assamese" and "Assamese-language"; "1987" and
+    "1991" do not.
     """
     yes_no = polarity(a), polarity(b)
     if None not in yes_no:
         return yes_no[0] == yes_no[1]
-    left, right = normalize(a).split(), normalize(b).split()
+    left, right = _words(a), _words(b)
     if not left or not right:
         return not left and not right
     short, long = sorted((left, right), key=len)
     return set(short) <= set(long)
+
+
+def _words(text: str | None) -> list[str]:
+    """Normalized words, hyphenated parts apart."""
+    return normalize(_JOINERS.sub(" ", text or "")).split()
 
 
 def same_descriptor(a: str | None, b: str | None) -> bool:
@@ -64,8 +71,6 @@ FUNCTION_WORDS = frozenset(
     "he she they his her their as with after before according who what when where which how "
     "did does do has have had not no but if so".split()
 )
-_JOINERS = re.compile(r"[-‐‑–—/]")
-
 GROUNDED_SHARE = 0.5
 """Share of an answer's content words a text must contain for the answer to be read from it."""
 
@@ -86,7 +91,7 @@ def grounded(text: str, answer: str, share: float = GROUNDED_SHARE) -> bool:
 
 
 def _content_words(text: str) -> set[str]:
-    return set(normalize(_JOINERS.sub(" ", text)).split()) - FUNCTION_WORDS
+    return set(_words(text)) - FUNCTION_WORDS
 
 
 def mentions(text: str, answer: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextorg.tools.salience import overlap, salient_terms
+from contextorg.tools.salience import disambiguators, overlap, salient_terms
 
 
 def test_names_numbers_and_possessives() -> None:
@@ -32,3 +32,11 @@ def test_overlap_is_symmetric_and_bounded(a: set[str], b: set[str]) -> None:
     assert 0.0 <= overlap(a, b) <= 1.0
     if a and a <= b:
         assert overlap(a, b) == 1.0
+
+
+def test_title_disambiguators_become_vocabulary() -> None:
+    words = disambiguators(["Redwick Otters (ice hockey)", "Redwick Otters", None, "Tenn (river)"])
+    assert words == {"ice", "hockey", "river"}
+    text = "Their ice hockey team plays in Redwick."
+    assert salient_terms(text) == {"redwick"}
+    assert salient_terms(text, vocabulary=words) == {"redwick", "ice", "hockey"}

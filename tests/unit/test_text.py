@@ -22,6 +22,10 @@ from contextorg.tools.text import FUNCTION_WORDS, grounded, mentions, normalize,
         ("", "x", False),
         ("No. 5", "No. 7", False),
         ("North", "no", False),
+        ("Assamese", "Indian Assamese-language", True),
+        ("Anglo-French", "French", True),
+        ("1914–1918", "1914", True),
+        ("1914–1918", "1915", False),
     ],
 )
 def test_same_answer(a: str, b: str, same: bool) -> None:

@@ -1,0 +1,82 @@
+"""The ``signals`` classifier's decision rule, with readings scripted per context."""
+
+from __future__ import annotations
+
+from contextorg import Context
+from contextorg.testing import World
+from contextorg.tools.calls import Meter
+from contextorg.tools.relation_graph import Reading
+from contextorg.tools.relations import classify_signals
+
+
+def labels(question: str, items: list[tuple[Context, Reading]]) -> dict[frozenset[str], str]:
+    contexts = [c for c, _ in items]
+    world = World(contexts, {c.id: r for c, r in items})
+    graph = classify_signals(question, contexts, world.model(), Meter())
+    return {frozenset((a, b)): label for a, b, label in graph.pairs()}
+
+
+def test_yes_no_answers_agree_or_contradict_whatever_the_texts_name() -> None:
+    # Arguments for and against one claim cite different facts: never "different entities".
+    question = "Did the Orvel Canal ever freeze over?"
+    items = [
+        (
+            Context(id="y1", text="Skaters crossed the Orvel Canal in the Great Frost of 1895."),
+            Reading(True, None, "Yes"),
+        ),
+        (
+            Context(id="y2", text="Old Mayor Dunn wrote that ice closed the canal for a week."),
+            Reading(True, None, "yes, once"),
+        ),
+        (
+            Context(id="n1", text="Warm water from the Brasse Mill kept the Orvel Canal open."),
+            Reading(True, None, "No"),
+        ),
+    ]
+    got = labels(question, items)
+    assert got[frozenset(("y1", "y2"))] == "duplicated"
+    assert got[frozenset(("y1", "n1"))] == "counterfactual"
+    assert got[frozenset(("y2", "n1"))] == "counterfactual"
+
+
+def test_title_disambiguators_name_the_entity_in_lowercase_texts() -> None:
+    question = "Who captains the Marlow Hawks?"
+    items = [
+        (
+            Context(
+                id="rugby",
+                title="Marlow Hawks (rugby union)",
+                text="The Marlow Hawks rugby union side is captained by Tom Reyes.",
+            ),
+            Reading(True, "rugby union", "Tom Reyes"),
+        ),
+        (
+            Context(
+                id="cricket",
+                title="Marlow Hawks (cricket)",
+                text="Ada Lunn captains the Marlow Hawks cricket team.",
+            ),
+            Reading(True, "cricket", "Ada Lunn"),
+        ),
+        (
+            Context(
+                id="old",
+                title="Club notes",
+                text="The Marlow Hawks rugby union side is captained by Ben Mora, say these notes.",
+            ),
+            Reading(True, "rugby union", "Ben Mora"),
+        ),
+        (
+            Context(
+                id="vague",
+                title="Weekend round-up",
+                text="Ada Lunn captains the Marlow Hawks and scored twice.",
+            ),
+            Reading(True, None, "Ada Lunn"),
+        ),
+    ]
+    got = labels(question, items)
+    assert got[frozenset(("rugby", "cricket"))] == "distracting"
+    assert got[frozenset(("rugby", "old"))] == "counterfactual"
+    assert got[frozenset(("cricket", "vague"))] == "ambiguous"
+    assert got[frozenset(("rugby", "vague"))] == "unrelated"
