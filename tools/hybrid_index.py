@@ -70,6 +70,11 @@ class HybridIndex:
         reranker: Reranker | None = None,
         language: str = "english",
     ) -> None:
+        if identifier_weight < 0:
+            raise InputError(
+                f"identifier_weight must be 0 or more, got {identifier_weight}: 0 turns the "
+                "identifier step off, 0.3 is the default"
+            )
         self.path = Path(path) if path is not None else None
         self._embedder_spec = embedder
         self._embedder: Embedder | None = None

@@ -123,6 +123,8 @@ def test_clear_errors(index: HybridIndex, tmp_path: Path) -> None:
         HybridIndex.open(tmp_path / "ix", embedder="e5")
     with pytest.raises(InputError, match="in memory"):
         HybridIndex(embedder=HashEmbedder()).save()
+    with pytest.raises(InputError, match="identifier_weight must be 0 or more, got -0.3"):
+        HybridIndex(embedder=HashEmbedder(), identifier_weight=-0.3)
 
 
 def test_an_empty_index_finds_nothing() -> None:
