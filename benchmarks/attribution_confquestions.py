@@ -14,6 +14,9 @@ out-of-scope answer counts as a miss. Model calls and seconds are per question.
     python benchmarks/attribution_confquestions.py --limit 30            # the README's run
     python benchmarks/attribution_confquestions.py --limit 30 --cache runs/attribution/responses
 
+    # the same run split over two processes sharing the cache, then replayed for the table
+    python benchmarks/attribution_confquestions.py --limit 6 --turns 4,5 --cache ...
+
 With ``--cache`` every model response is kept in SQLite, so a cut run resumes where it stopped.
 Each attributor gets its own file (``responses.<method>.sqlite``): the clustered method never
 reuses the plain one's regenerations, so its calls and seconds stay its own on a first run.
@@ -76,6 +79,9 @@ def main() -> None:
     """Answer each question once, explain it with every method, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--limit", type=int, default=30, help="first N eligible questions")
+    parser.add_argument(
+        "--turns", help="only these turns of the first N, comma-separated (to split a run)"
+    )
     parser.add_argument("--model", default="local")
     parser.add_argument("--eps", type=float, default=0.01, help="DBSCAN cosine distance")
     parser.add_argument("--cache", type=Path, help="keep responses in PATH.<method>.sqlite")
@@ -89,6 +95,9 @@ def main() -> None:
         if turn["gold"] & {str(h.metadata["doc_id"]) for h in hits}:
             eligible.append((n, turn, hits))
     chosen = eligible[: args.limit]
+    if args.turns:
+        wanted = {int(t) for t in args.turns.split(",")}
+        chosen = [item for item in chosen if item[0] in wanted]
     print(f"{len(eligible)} of {len(turns)} questions have their gold page in the top 10")
     print(f"explaining the first {len(chosen)}: turns {[n for n, _, _ in chosen]}", flush=True)
     models = cached_models(args.model, args.cache)
