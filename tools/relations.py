@@ -31,7 +31,7 @@ from contextorg.tools.relation_graph import (
     relation_between,
 )
 from contextorg.tools.salience import disambiguators, overlap, salient_terms
-from contextorg.tools.text import grounded, normalize, polarity, same_answer, same_descriptor
+from contextorg.tools.text import grounded, polarity, same_answer, same_descriptor, words
 
 FALLBACK: RelationLabel = "distracting"
 """Used when the model gives no usable label: keeps both contexts, in the same group."""
@@ -145,7 +145,7 @@ def classify_signals(
     duplicated, opposite ones counterfactual, whatever else the texts name (arguments for and
     against a claim cite different facts).
     """
-    asked = set(normalize(question).split())
+    asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
 
     def read(context: Context) -> tuple[Reading, set[str]]:
@@ -218,8 +218,8 @@ def _read_one(
 
 
 def answer_words(answer: str | None) -> set[str]:
-    """The normalized words of an answer."""
-    return set(normalize(answer).split())
+    """The normalized words of an answer, hyphenated parts apart (as salient terms have them)."""
+    return set(words(answer))
 
 
 def _graph_from_readings(

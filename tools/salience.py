@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from contextorg.tools.text import FUNCTION_WORDS, normalize
+from contextorg.tools.text import FUNCTION_WORDS, words
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\d,.]*\d|\d")
@@ -23,11 +23,11 @@ def disambiguators(titles: Iterable[str | None]) -> set[str]:
     Titles written the way encyclopedias tell namesakes apart name the distinguishing thing
     even when it is a common noun, which capitalization alone misses.
     """
-    words: set[str] = set()
+    found: set[str] = set()
     for title in titles:
         if title and (match := _DISAMBIGUATOR.search(title)):
-            words.update(normalize(match.group(1).replace("-", " ")).split())
-    return words - FUNCTION_WORDS
+            found.update(words(match.group(1)))
+    return found - FUNCTION_WORDS
 
 
 def salient_terms(
@@ -43,14 +43,13 @@ def salient_terms(
         vocabulary: Normalized words that count wherever the text uses them, capitalized or
             not, such as the :func:`disambiguators` of the contexts' titles.
     """
-    terms = set(vocabulary) & set(normalize(text.replace("-", " ")).split())
+    terms = set(vocabulary) & set(words(text))
     for sentence in _SENTENCE.split(text):
         for position, token in enumerate(_TOKEN.findall(sentence)):
             possessive = token.endswith(("'s", "’s", "'", "’"))
             if token[0].isdigit() or (token[0].isupper() and (position > 0 or possessive)):
-                word = re.sub(r"['’]s?$", "", token).replace("-", " ")
-                terms.update(w for w in normalize(word).split() if w not in FUNCTION_WORDS)
-    return terms - set(exclude)
+                terms.update(words(re.sub(r"['’]s?$", "", token)))
+    return terms - FUNCTION_WORDS - set(exclude)
 
 
 def overlap(a: set[str], b: set[str]) -> float:

@@ -46,15 +46,18 @@ def same_answer(a: str | None, b: str | None) -> bool:
     yes_no = polarity(a), polarity(b)
     if None not in yes_no:
         return yes_no[0] == yes_no[1]
-    left, right = _words(a), _words(b)
+    left, right = words(a), words(b)
     if not left or not right:
         return not left and not right
     short, long = sorted((left, right), key=len)
     return set(short) <= set(long)
 
 
-def _words(text: str | None) -> list[str]:
-    """Normalized words, hyphenated parts apart."""
+def words(text: str | None) -> list[str]:
+    """Normalized words, with the parts of hyphenated and slashed words apart.
+
+    ``normalize`` alone would glue "Assamese-language" into one word "assameselanguage".
+    """
     return normalize(_JOINERS.sub(" ", text or "")).split()
 
 
@@ -84,17 +87,17 @@ def grounded(text: str, answer: str, share: float = GROUNDED_SHARE) -> bool:
     """
     if polarity(answer) is not None:
         return True
-    words = _content_words(answer)
-    if not words:
+    needed = _content_words(answer)
+    if not needed:
         return False
-    return len(words & _content_words(text)) >= share * len(words)
+    return len(needed & _content_words(text)) >= share * len(needed)
 
 
 def _content_words(text: str) -> set[str]:
-    return set(_words(text)) - FUNCTION_WORDS
+    return set(words(text)) - FUNCTION_WORDS
 
 
 def mentions(text: str, answer: str) -> bool:
     """Whether ``text`` states ``answer``: every word of the normalized answer appears in it."""
-    words = normalize(answer).split()
-    return bool(words) and set(words) <= set(normalize(text).split())
+    wanted = normalize(answer).split()
+    return bool(wanted) and set(wanted) <= set(normalize(text).split())

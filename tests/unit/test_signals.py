@@ -80,3 +80,20 @@ def test_title_disambiguators_name_the_entity_in_lowercase_texts() -> None:
     assert got[frozenset(("rugby", "old"))] == "counterfactual"
     assert got[frozenset(("cricket", "vague"))] == "ambiguous"
     assert got[frozenset(("rugby", "vague"))] == "unrelated"
+
+
+def test_a_hyphenated_answer_names_no_entity() -> None:
+    # "Hindi-language" is the answer, not a name that tells one Tamsin Hour from another.
+    question = "What language is the Tamsin Hour broadcast in?"
+    items = [
+        (
+            Context(id="long", text="The Tamsin Hour is a Hindi-language show."),
+            Reading(True, None, "Hindi-language"),
+        ),
+        (Context(id="short", text="The Tamsin Hour airs in Hindi."), Reading(True, None, "Hindi")),
+    ]
+    contexts = [c for c, _ in items]
+    world = World(contexts, {c.id: r for c, r in items})
+    graph = classify_signals(question, contexts, world.model(), Meter())
+    assert graph.relation("long", "short") == "duplicated"
+    assert graph.readings["long"].descriptor is None

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextorg.tools.text import FUNCTION_WORDS, grounded, mentions, normalize, same_answer
+from contextorg.tools.text import (
+    FUNCTION_WORDS,
+    grounded,
+    mentions,
+    normalize,
+    same_answer,
+    words,
+)
 
 
 @pytest.mark.parametrize(
@@ -30,6 +37,19 @@ from contextorg.tools.text import FUNCTION_WORDS, grounded, mentions, normalize,
 )
 def test_same_answer(a: str, b: str, same: bool) -> None:
     assert same_answer(a, b) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Assamese-language", ["assamese", "language"]),
+        ("AC/DC", ["ac", "dc"]),
+        ("1914–1918", ["1914", "1918"]),
+        ("The Beatles' 3,559 fans", ["beatles", "3559", "fans"]),
+    ],
+)
+def test_words_keep_the_parts_of_joined_words(text: str, expected: list[str]) -> None:
+    assert words(text) == expected
 
 
 @given(st.text(), st.text())
