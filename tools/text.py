@@ -41,7 +41,7 @@ def same_answer(a: str | None, b: str | None) -> bool:
     """Two answers agree if, normalized, one's words are all in the other.
 
     So "3,559" and "3,559 people" agree, and "Assamese" and "Assamese-language"; "1987" and
-    "1991" do not.
+    "1991" do not. Words spelled joined in one and apart in the other agree too.
     """
     yes_no = polarity(a), polarity(b)
     if None not in yes_no:
@@ -50,7 +50,24 @@ def same_answer(a: str | None, b: str | None) -> bool:
     if not left or not right:
         return not left and not right
     short, long = sorted((left, right), key=len)
-    return set(short) <= set(long)
+    return set(short) <= set(long) or _spelled_within(left, right) or _spelled_within(right, left)
+
+
+def _spelled_within(answer: list[str], other: list[str]) -> bool:
+    """Whether ``answer``, spaces dropped, is a run of ``other``'s words, spaces dropped.
+
+    So "Saphenofemoral junction" agrees with "the sapheno-femoral junction (SFJ)".
+    """
+    target = "".join(answer)
+    for start in range(len(other)):
+        run = ""
+        for word in other[start:]:
+            run += word
+            if run == target:
+                return True
+            if not target.startswith(run):
+                break
+    return False
 
 
 def words(text: str | None) -> list[str]:

@@ -33,6 +33,10 @@ from contextorg.tools.text import (
         ("Anglo-French", "French", True),
         ("1914–1918", "1914", True),
         ("1914–1918", "1915", False),
+        ("Saphenofemoral junction", "The sapheno-femoral junction (SFJ) is in the groin", True),
+        ("Play Station", "PlayStation 2", True),
+        ("New York", "Newark", False),
+        ("Saint Paul", "Paulson", False),
     ],
 )
 def test_same_answer(a: str, b: str, same: bool) -> None:
