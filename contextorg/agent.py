@@ -40,6 +40,7 @@ def as_tool(
     *,
     name: str = "contextorg",
     description: str = DESCRIPTION,
+    return_direct: bool = False,
     **options: Any,
 ) -> StructuredTool:
     """A tool that answers questions over ``contexts`` or a retriever, citing every answer.
@@ -48,6 +49,9 @@ def as_tool(
         contexts: The evidence for every question; ``None`` to search ``retriever``.
         name: The tool's name, as the agent's model sees it.
         description: What the tool does, as the agent's model sees it.
+        return_direct: End the agent's turn with the tool's cited answer as it is, instead of
+            letting the agent's model restate it (small models drop the citations when they
+            do). The last message is then the ``ToolMessage``.
         **options: Anything :func:`contextorg.ask` takes (``retriever``, ``model``,
             ``strategy``, ``explain``, ``thread``...).
     """
@@ -70,5 +74,6 @@ def as_tool(
         name=name,
         description=description,
         args_schema=Question,
+        return_direct=return_direct,
         response_format="content_and_artifact",
     )

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import pytest
 from langchain.agents import create_agent
-from langchain_core.messages import ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from contextorg import ScriptedChatModel, as_tool, graph
@@ -39,6 +40,21 @@ def test_a_react_agent_calls_the_tool_and_gets_the_cited_answer(world: World) ->
     # The agent's thread remembers the exchange: a second turn sees the first.
     again = agent.invoke({"messages": [("user", "And the Port Aster one?")]}, config)
     assert len(again["messages"]) == len(out["messages"]) + 4
+
+
+def test_return_direct_ends_the_turn_with_the_cited_answer(world: World) -> None:
+    def paraphrasing(messages: Sequence[BaseMessage], schema: object) -> AIMessage:
+        # A small model restating the tool's answer, citations lost.
+        if isinstance(messages[-1], ToolMessage):
+            return AIMessage(content="It opened in 1987.")
+        return agent_reply(messages)
+
+    model = ScriptedChatModel(respond=paraphrasing)
+    for direct, last in ((False, "It opened in 1987."), (True, CITED)):
+        tool = as_tool(demo_contexts(), model=world.model(), return_direct=direct)
+        out = create_agent(model, [tool]).invoke({"messages": [("user", DEMO_QUESTION)]})
+        assert last in out["messages"][-1].text
+    assert isinstance(out["messages"][-1], ToolMessage)
 
 
 def test_the_tool_runs_async_and_says_what_it_needs(world: World) -> None:
