@@ -59,3 +59,11 @@ def test_the_notebook_runs_and_shows_its_point(
     shown = output_text(notebook)
     for expected in SHOWS[name]:
         assert expected in shown, f"{name} does not show {expected!r}:\n{shown[-3000:]}"
+    # A reader sees no warnings: nothing a cell does writes to stderr.
+    stderr = [
+        output["text"]
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if output.get("name") == "stderr"
+    ]
+    assert not stderr, f"{name} writes to stderr: {stderr}"
