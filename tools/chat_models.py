@@ -8,6 +8,7 @@ from __future__ import annotations
 import atexit
 import json
 import re
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -149,11 +150,18 @@ _LOAD_LOCK = threading.Lock()
 
 @atexit.register
 def _close_loaded() -> None:
-    # Free llama.cpp models before interpreter teardown, when their destructors would fail;
-    # llama-cpp-python leaves its /dev/null handles to the garbage collector.
+    # Free llama.cpp models before interpreter teardown, when their destructors would fail.
+    # llama-cpp-python opens two /dev/null handles at import and never closes them: at exit
+    # they warn (raise, under pytest's "error" filter) unless closed here, after the models,
+    # the last things to write through them.
     warnings.simplefilter("ignore", ResourceWarning)
     while _LOADED:
         _LOADED.popitem()[1].close()
+    utils = sys.modules.get("llama_cpp._utils")
+    for name in ("outnull_file", "errnull_file"):
+        handle = getattr(utils, name, None)
+        if handle is not None:
+            handle.close()
 
 
 class LlamaCppChatModel(JsonSchemaChatModel):
