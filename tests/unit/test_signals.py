@@ -5,15 +5,18 @@ from __future__ import annotations
 from contextorg import Context
 from contextorg.testing import World
 from contextorg.tools.calls import Meter
-from contextorg.tools.relation_graph import Reading
+from contextorg.tools.relation_graph import Reading, RelationGraph
 from contextorg.tools.relations import classify_signals
 
 
-def labels(question: str, items: list[tuple[Context, Reading]]) -> dict[frozenset[str], str]:
+def signals(question: str, items: list[tuple[Context, Reading]]) -> RelationGraph[str]:
     contexts = [c for c, _ in items]
     world = World(contexts, {c.id: r for c, r in items})
-    graph = classify_signals(question, contexts, world.model(), Meter())
-    return {frozenset((a, b)): label for a, b, label in graph.pairs()}
+    return classify_signals(question, contexts, world.model(), Meter())
+
+
+def labels(question: str, items: list[tuple[Context, Reading]]) -> dict[frozenset[str], str]:
+    return {frozenset((a, b)): label for a, b, label in signals(question, items).pairs()}
 
 
 def test_yes_no_answers_agree_or_contradict_whatever_the_texts_name() -> None:
@@ -92,8 +95,6 @@ def test_a_hyphenated_answer_names_no_entity() -> None:
         ),
         (Context(id="short", text="The Tamsin Hour airs in Hindi."), Reading(True, None, "Hindi")),
     ]
-    contexts = [c for c, _ in items]
-    world = World(contexts, {c.id: r for c, r in items})
-    graph = classify_signals(question, contexts, world.model(), Meter())
+    graph = signals(question, items)
     assert graph.relation("long", "short") == "duplicated"
     assert graph.readings["long"].descriptor is None
