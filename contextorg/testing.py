@@ -29,7 +29,7 @@ from contextorg.state.records import Context
 from contextorg.tools.chat_models import ScriptedChatModel
 from contextorg.tools.embeddings import Vectors
 from contextorg.tools.relation_graph import Reading, relation_between
-from contextorg.tools.text import mentions
+from contextorg.tools.text import mentions, polarity
 
 BLOCK = re.compile(
     r"\[Context (\d+)\](?: Title: [^\n]*)?\nText: (.*?)(?=\n\n\[Context |\n\nQuestion: )", re.S
@@ -122,6 +122,9 @@ class World:
         if title == "AnswerReading":
             r = shown[1]
             return {"answers_question": r.answers, "answer": r.answer}
+        if title == "StanceReading":
+            side = polarity(shown[1].answer) if shown[1].answers else None
+            return {"answer": {True: "yes", False: "no", None: "unknown"}[side]}
         if title == "PluralQuestion":
             question = messages[-1].text
             return {"question": f"{question.rstrip('?')} (all of them)?"}

@@ -18,6 +18,7 @@ from contextorg.prompts import (
     extract_reading,
     relation_batched,
     relation_pairwise,
+    stance_reading,
     tag,
 )
 from contextorg.prompts._render import render_contexts
@@ -31,7 +32,14 @@ from contextorg.tools.relation_graph import (
     relation_between,
 )
 from contextorg.tools.salience import disambiguators, overlap, salient_terms
-from contextorg.tools.text import grounded, polarity, same_answer, same_descriptor, words
+from contextorg.tools.text import (
+    asks_yes_no,
+    grounded,
+    polarity,
+    same_answer,
+    same_descriptor,
+    words,
+)
 
 FALLBACK: RelationLabel = "distracting"
 """Used when the model gives no usable label: keeps both contexts, in the same group."""
@@ -138,6 +146,9 @@ def classify_signals(
 ) -> RelationGraph[str]:
     """The model reads each context's answer (n calls); salient terms decide the entity.
 
+    A yes/no question is read with the stance prompt (which side does the text argue?), any
+    other with the answer prompt.
+
     Same answer: the same entity, so duplicated (ambiguous when exactly one text names no
     entity at all). Different answers: counterfactual when the texts share enough names and
     numbers beyond the question and the answers, distracting when not (unrelated when one
@@ -148,9 +159,15 @@ def classify_signals(
     asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
 
+    yes_no = asks_yes_no(question)
+
     def read(context: Context) -> tuple[Reading, set[str]]:
-        out = _read_one(
-            answer_reading, answer_reading.AnswerReading, context, question, model, meter
+        out = (
+            _read_one(stance_reading, stance_reading.StanceReading, context, question, model, meter)
+            if yes_no
+            else _read_one(
+                answer_reading, answer_reading.AnswerReading, context, question, model, meter
+            )
         )
         if out is None:
             return Reading(answers=False), set()
@@ -189,7 +206,12 @@ def classify_signals(
     return graph
 
 
-Answering = TypeVar("Answering", answer_reading.AnswerReading, extract_reading.ContextReading)
+Answering = TypeVar(
+    "Answering",
+    answer_reading.AnswerReading,
+    extract_reading.ContextReading,
+    stance_reading.StanceReading,
+)
 
 
 def _read_one(
@@ -202,19 +224,29 @@ def _read_one(
 ) -> Answering | None:
     """One context read with ``prompt``; None unless it answers with an answer the text states.
 
-    The grounding check matters: the 1.5B model says that most off-topic texts answer, with an
-    answer from memory (on RAMDocs development questions, relevance recall rose from 0.61 to
-    0.89 with it).
+    The text decides, not the model's yes or no. The 1.5B model says that most off-topic
+    texts answer, with an answer from memory, so an answer counts only when it is
+    :func:`~contextorg.tools.text.grounded` in the text (on RAMDocs development questions,
+    relevance recall rose from 0.61 to 0.89 with it). It also often says a text does not
+    answer and then writes the answer the text gives ("SFJ refers to StarFlyer."): such an
+    answer counts too, unless it reads as a refusal ("The text does not say").
     """
     messages = prompt.TEMPLATE.format_messages(
         contexts=render_contexts([context]), question=question
     )
     out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
-    if out is None or not out.answers_question or not (out.answer or "").strip():
+    answer = (out.answer or "").strip() if out else ""
+    if out is None or not answer:
         return None
-    if not grounded(f"{context.title or ''} {context.text}", out.answer or ""):
+    if not out.answers_question and REFUSALS & set(words(answer)):
+        return None
+    if not grounded(f"{context.title or ''} {context.text}", answer, question=question):
         return None
     return out
+
+
+REFUSALS = frozenset("not no none nothing unknown cannot neither nor unclear".split())
+"""Words that make an answer given with "does not answer" a refusal rather than an answer."""
 
 
 def answer_words(answer: str | None) -> set[str]:

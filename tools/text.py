@@ -37,6 +37,22 @@ def polarity(answer: str | None) -> bool | None:
     return _POLARITY.get(word.lower()) if word else None
 
 
+_AUXILIARIES = frozenset(
+    "is are was were am do does did can could will would shall should may might must has have "
+    "had".split()
+)
+
+
+def asks_yes_no(question: str) -> bool:
+    """Whether ``question`` is answered yes or no.
+
+    It opens with an auxiliary verb and offers no alternatives: "Did the canal freeze?", not
+    "Was it built in 1887 or 1889?".
+    """
+    asked = words(question)
+    return bool(asked) and asked[0] in _AUXILIARIES and "or" not in asked
+
+
 def same_answer(a: str | None, b: str | None) -> bool:
     """Two answers agree if, normalized, one's words are all in the other.
 
@@ -95,16 +111,20 @@ GROUNDED_SHARE = 0.5
 """Share of an answer's content words a text must contain for the answer to be read from it."""
 
 
-def grounded(text: str, answer: str, share: float = GROUNDED_SHARE) -> bool:
+def grounded(text: str, answer: str, share: float = GROUNDED_SHARE, question: str = "") -> bool:
     """Whether ``answer`` can have been read from ``text``.
 
     Yes/no answers always can; any other needs at least ``share`` of its content words
     (hyphenated parts apart) in the text. A small model asked whether a text answers sometimes
     answers from memory; this tells such readings apart without another model call.
+
+    Words of ``question`` do not count either way: a sentence that restates the question
+    ("The abbreviation SFJ refers to StarFlyer.") is grounded by what it adds (StarFlyer), and
+    an answer that only restates the question is not grounded.
     """
     if polarity(answer) is not None:
         return True
-    needed = _content_words(answer)
+    needed = _content_words(answer) - _content_words(question)
     if not needed:
         return False
     return len(needed & _content_words(text)) >= share * len(needed)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from contextorg import Context
+import pytest
+
+from contextorg import Context, ScriptedChatModel
 from contextorg.testing import World
 from contextorg.tools.calls import Meter
 from contextorg.tools.relation_graph import Reading, RelationGraph
@@ -40,6 +42,16 @@ def test_yes_no_answers_agree_or_contradict_whatever_the_texts_name() -> None:
     assert got[frozenset(("y1", "y2"))] == "duplicated"
     assert got[frozenset(("y1", "n1"))] == "counterfactual"
     assert got[frozenset(("y2", "n1"))] == "counterfactual"
+
+
+def test_a_yes_no_question_is_read_for_the_side_each_text_argues() -> None:
+    contexts = [Context(id="y", text="Skaters crossed the canal."), Context(id="n", text="Never.")]
+    world = World(contexts, {"y": Reading(True, None, "Yes"), "n": Reading(True, None, "No")})
+    graph = classify_signals("Did the canal freeze?", contexts, world.model(), Meter())
+    assert world.calls == ["StanceReading", "StanceReading"]
+    assert graph.relation("y", "n") == "counterfactual"
+    classify_signals("When did the canal freeze?", contexts, world.model(), Meter())
+    assert world.calls[2:] == ["AnswerReading", "AnswerReading"]
 
 
 def test_title_disambiguators_name_the_entity_in_lowercase_texts() -> None:
@@ -98,3 +110,25 @@ def test_a_hyphenated_answer_names_no_entity() -> None:
     graph = signals(question, items)
     assert graph.relation("long", "short") == "duplicated"
     assert graph.readings["long"].descriptor is None
+
+
+@pytest.mark.parametrize(
+    ("says", "answer", "answers"),
+    [
+        (False, "The abbreviation SFJ refers to StarFlyer.", True),  # "no", then the answer
+        (True, "StarFlyer", True),
+        (False, "The text does not say what SFJ refers to.", False),  # a refusal
+        (True, "SFJ refers to Sun Fjord Air.", False),  # from memory: the text never says it
+        (True, "The abbreviation SFJ", False),  # restates the question, adds nothing
+    ],
+)
+def test_the_text_decides_whether_a_reading_answers(says: bool, answer: str, answers: bool) -> None:
+    # The 1.5B model often says a text does not answer, then writes the answer it gives.
+    text = "StarFlyer (SFJ) flies from Kitakyushu to Haneda."
+    contexts = [Context(id="a", text=text), Context(id="b", text=f"Timetable: {text}")]
+    model = ScriptedChatModel(
+        respond=lambda messages, schema: {"answers_question": says, "answer": answer}
+    )
+    graph = classify_signals("What does the abbreviation SFJ refer to?", contexts, model, Meter())
+    assert graph.readings["a"].answers is answers
+    assert graph.relation("a", "b") == ("duplicated" if answers else "irrelevant")

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from contextorg.tools.text import (
     FUNCTION_WORDS,
+    asks_yes_no,
     grounded,
     mentions,
     normalize,
@@ -102,3 +103,26 @@ def test_words_taken_from_the_text_are_grounded(words: list[str], data: st.DataO
 def test_more_text_never_ungrounds(text: list[str], more: list[str], answer: list[str]) -> None:
     if grounded(" ".join(text), " ".join(answer)):
         assert grounded(" ".join(more + text), " ".join(answer))
+
+
+def test_words_of_the_question_do_not_ground_an_answer() -> None:
+    question = "What does the abbreviation SFJ refer to?"
+    text = "StarFlyer (SFJ) flies from Kitakyushu."
+    assert grounded(text, "The abbreviation SFJ refers to StarFlyer.", question=question)
+    assert not grounded(text, "The abbreviation SFJ refers to Sun Fjord Air.", question=question)
+    assert not grounded(text, "abbreviation SFJ", question=question)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Did the Orvel Canal ever freeze over?", True),
+        ("would a Monkey outlive a human being on average?", True),
+        ("Was the tower built in 1887 or 1889?", False),  # alternatives, not yes or no
+        ("When was the tower built?", False),
+        ("Canal towns: which froze?", False),
+        ("", False),
+    ],
+)
+def test_asks_yes_no(question: str, expected: bool) -> None:
+    assert asks_yes_no(question) is expected
