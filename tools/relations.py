@@ -158,7 +158,6 @@ def classify_signals(
     """
     asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
-
     yes_no = asks_yes_no(question)
 
     def read(context: Context) -> tuple[Reading, set[str]]:

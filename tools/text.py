@@ -135,6 +135,10 @@ def _content_words(text: str) -> set[str]:
 
 
 def mentions(text: str, answer: str) -> bool:
-    """Whether ``text`` states ``answer``: every word of the normalized answer appears in it."""
-    wanted = normalize(answer).split()
-    return bool(wanted) and set(wanted) <= set(normalize(text).split())
+    """Whether ``text`` states ``answer``: every word of the normalized answer appears in it.
+
+    Words are compared as :func:`words` splits them, so "Assamese-language" states
+    "Assamese", and "the 1987-88 season" states "1987 88".
+    """
+    wanted = set(words(answer))
+    return bool(wanted) and wanted <= set(words(text))
