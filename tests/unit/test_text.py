@@ -72,7 +72,7 @@ def test_mentions() -> None:
     assert not mentions("It was completed in 1987.", "1991")
     assert not mentions("anything", "")
     assert mentions("an Assamese-language film", "Assamese")
-    assert mentions("the 1987 season", "1987-88") is False
+    assert not mentions("the 1987 season", "1987-88")
     assert mentions("the 1987-88 season", "1987 88")
 
 
