@@ -7,7 +7,8 @@ ask the model about pairs through edge mirroring, ``extract`` reads every contex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from types import ModuleType
 from typing import Protocol, TypeVar
 
@@ -35,11 +36,14 @@ from contextorg.tools.salience import disambiguators, overlap, salient_terms
 from contextorg.tools.text import (
     asks_yes_no,
     grounded,
+    mentions,
     polarity,
     same_answer,
     same_descriptor,
     words,
 )
+
+K = TypeVar("K", bound=Hashable)
 
 FALLBACK: RelationLabel = "distracting"
 """Used when the model gives no usable label: keeps both contexts, in the same group."""
@@ -147,7 +151,9 @@ def classify_signals(
     """The model reads each context's answer (n calls); salient terms decide the entity.
 
     A yes/no question is read with the stance prompt (which side does the text argue?), any
-    other with the answer prompt.
+    other with the answer prompt. Readings are then settled by agreement
+    (:func:`settle_by_agreement`): a phrase no other context gives yields to the one other
+    context's answer its text states.
 
     Same answer: the same entity, so duplicated (ambiguous when exactly one text names no
     entity at all). Different answers: counterfactual when the texts share enough names and
@@ -159,6 +165,7 @@ def classify_signals(
     asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
     yes_no = asks_yes_no(question)
+    texts = {c.id: f"{c.title}. {c.text}" if c.title else c.text for c in contexts}
 
     def read(context: Context) -> tuple[Reading, set[str]]:
         out = (
@@ -170,11 +177,12 @@ def classify_signals(
         )
         if out is None:
             return Reading(answers=False), set()
-        text = f"{context.title}. {context.text}" if context.title else context.text
-        return Reading(True, None, out.answer), salient_terms(text, asked, vocabulary)
+        return Reading(True, None, out.answer), salient_terms(texts[context.id], asked, vocabulary)
 
     read_all = concurrently(read, contexts, max_concurrency)
-    readings = {c.id: r for c, (r, _) in zip(contexts, read_all, strict=True)}
+    readings = settle_by_agreement(
+        {c.id: r for c, (r, _) in zip(contexts, read_all, strict=True)}, texts
+    )
     terms = {c.id: t for c, (_, t) in zip(contexts, read_all, strict=True)}
 
     def relation(a: str, b: str) -> RelationLabel:
@@ -203,6 +211,36 @@ def classify_signals(
         for i, r in readings.items()
     }
     return graph
+
+
+def settle_by_agreement(readings: dict[K, Reading], texts: dict[K, str]) -> dict[K, Reading]:
+    """Each reading no other context shares, moved to the one other answer its text states.
+
+    A page often states several phrases of the kind asked for (a rank in its lead and another
+    in a caption; a town's total and urban population) and a small model picks one of them.
+    When no other context gives the answer it picked, but its text states exactly one answer
+    that another context gives, the other contexts have voted for that phrase, and it becomes
+    the reading. Not when the evidence is mutual (the texts giving that answer state this one
+    too: a table of both figures read twice, once each way), and never for yes/no readings,
+    which are a stance, not a phrase picked from the text. No model call; every decision is
+    made on the readings as read, so one change cannot cascade into another.
+    """
+    given = {k: r.answer for k, r in readings.items() if r.answers and r.answer}
+    settled = dict(readings)
+    for key, answer in given.items():
+        others = {k: a for k, a in given.items() if k != key}
+        if polarity(answer) is not None or any(same_answer(answer, a) for a in others.values()):
+            continue
+        stated: list[str] = []
+        for other in others.values():
+            if mentions(texts[key], other) and not any(same_answer(other, s) for s in stated):
+                stated.append(other)
+        if len(stated) != 1:
+            continue
+        backers = [k for k, a in others.items() if same_answer(a, stated[0])]
+        if not any(mentions(texts[k], answer) for k in backers):
+            settled[key] = replace(readings[key], answer=stated[0])
+    return settled
 
 
 Answering = TypeVar(
