@@ -79,6 +79,9 @@ def main() -> None:
     parser.add_argument("--model", default="local")
     parser.add_argument("--ramdocs", type=int, default=20)
     parser.add_argument("--conflictqa", type=int, default=6)
+    parser.add_argument(
+        "--seed", type=int, default=0, help="which sample of the split's questions (default 0)"
+    )
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument(
         "--cache",
@@ -89,7 +92,7 @@ def main() -> None:
     args = parser.parse_args()
     cache = SQLiteResponseCache(args.cache) if args.cache else None
     chat = with_response_cache(resolve_chat_model(args.model), cache)
-    cases = load(args.split, args.ramdocs, args.conflictqa)
+    cases = load(args.split, args.ramdocs, args.conflictqa, seed=args.seed)
     print(f"{args.split}: {len(cases)} questions; pairs per label and source: {describe(cases)}")
     results = []
     for name in args.classifiers.split(","):
