@@ -7,6 +7,7 @@ ask the model about pairs through edge mirroring, ``extract`` reads every contex
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from types import ModuleType
@@ -44,6 +45,8 @@ from contextorg.tools.text import (
 )
 
 K = TypeVar("K", bound=Hashable)
+
+logger = logging.getLogger("contextorg")
 
 FALLBACK: RelationLabel = "distracting"
 """Used when the model gives no usable label: keeps both contexts, in the same group."""
@@ -240,6 +243,7 @@ def settle_by_agreement(readings: dict[K, Reading], texts: dict[K, str]) -> dict
         backers = [k for k, a in others.items() if same_answer(a, stated[0])]
         if not any(mentions(texts[k], answer) for k in backers):
             settled[key] = replace(readings[key], answer=stated[0])
+            logger.debug("reading of %s settled: %r -> %r", key, answer, stated[0])
     return settled
 
 

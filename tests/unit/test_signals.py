@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -143,15 +145,19 @@ SEITZ = {
 }
 
 
-def test_a_reading_no_one_shares_moves_to_the_other_answer_its_text_states() -> None:
+def test_a_reading_no_one_shares_moves_to_the_other_answer_its_text_states(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     # The caption states two ranks; the other pages vote for the one the question is after.
     readings = {
         "lead": Reading(True, None, "Brigadier General"),
         "bio": Reading(True, None, "brigadier general"),
         "caption": Reading(True, None, "Lieutenant Colonel"),
     }
-    settled = settle_by_agreement(readings, SEITZ)
+    with caplog.at_level(logging.DEBUG, logger="contextorg"):
+        settled = settle_by_agreement(readings, SEITZ)
     assert settled["caption"] == Reading(True, None, "Brigadier General")
+    assert "caption settled: 'Lieutenant Colonel' -> 'Brigadier General'" in caplog.text
     assert settled["lead"] is readings["lead"] and settled["bio"] is readings["bio"]
 
 
