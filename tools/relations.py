@@ -168,7 +168,7 @@ def classify_signals(
     asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
     yes_no = asks_yes_no(question)
-    texts = {c.id: f"{c.title}. {c.text}" if c.title else c.text for c in contexts}
+    texts = {c.id: _full_text(c) for c in contexts}
 
     def read(context: Context) -> tuple[Reading, set[str]]:
         out = (
@@ -281,9 +281,14 @@ def _read_one(
         return None
     if not out.answers_question and REFUSALS & set(words(answer)):
         return None
-    if not grounded(f"{context.title or ''} {context.text}", answer, question=question):
+    if not grounded(_full_text(context), answer, question=question):
         return None
     return out
+
+
+def _full_text(context: Context) -> str:
+    """The title, when there is one, and the text: what a reading is checked against."""
+    return f"{context.title}. {context.text}" if context.title else context.text
 
 
 REFUSALS = frozenset("not no none nothing unknown cannot neither nor unclear".split())
