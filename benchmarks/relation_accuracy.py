@@ -5,6 +5,10 @@ matrix, and model calls, tokens and seconds per question (seconds also as a rati
 fastest classifier). Data and labelling rules: benchmarks/relation_data.py.
 
     python benchmarks/relation_accuracy.py --split heldout --classifiers extract,batched
+
+``--model oracle`` replies with the labels' own readings (``contextorg.testing.World``): what a
+classifier's rule scores with a perfect reader, which separates the reader's errors from the
+rule's. ConflictQA's two sides are replied as "yes" (memory) and "no" (counter).
 """
 
 from __future__ import annotations
@@ -12,29 +16,38 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
 from relation_data import Case, describe, load
 
 from contextorg.state import RELATION_LABELS
+from contextorg.testing import World
 from contextorg.tools.calls import Meter
 from contextorg.tools.models import resolve_chat_model
 from contextorg.tools.relations import get_classifier
 from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
 
+OVERLAP_BANDS = ((0.5, ">= 0.5"), (0.2, "0.2-0.5"), (0.0, "< 0.2"))
+"""Word-overlap bands of a pair's texts, for counterfactual recall (near copies first)."""
 
-def evaluate(name: str, cases: list[Case], chat: BaseChatModel, verbose: bool) -> dict[str, object]:
+
+def evaluate(
+    name: str, cases: list[Case], model_for: Callable[[Case], BaseChatModel], verbose: bool
+) -> dict[str, object]:
     """Run one classifier over every case; count pairs, confusions, calls, tokens, seconds."""
     classifier = get_classifier(name)
     confusion: Counter[tuple[str, str]] = Counter()
+    counterfactual: Counter[tuple[str, str, bool]] = Counter()
     calls = tokens = 0
     seconds = 0.0
     by_source: Counter[tuple[str, bool]] = Counter()
     for number, case in enumerate(cases, start=1):
         meter = Meter()
         started = time.perf_counter()
-        graph = classifier(case.question, case.contexts, chat, meter)
+        graph = classifier(case.question, case.contexts, model_for(case), meter)
         seconds += time.perf_counter() - started
         usage = meter.usage()
         calls += usage.llm_calls
@@ -46,6 +59,9 @@ def evaluate(name: str, cases: list[Case], chat: BaseChatModel, verbose: bool) -
             predicted = graph.relation(a, b)
             confusion[(truth, predicted)] += 1
             by_source[(case.source, truth == predicted)] += 1
+            if truth == "counterfactual":
+                band = overlap_band(case, a, b)
+                counterfactual[(case.source, band, predicted == truth)] += 1
         if verbose:
             right = sum(graph.relation(*sorted(p)) == t for p, t in case.gold.items())
             print(f"  {name} {number}/{len(cases)} {case.source}: {right}/{len(case.gold)}")
@@ -64,6 +80,7 @@ def evaluate(name: str, cases: list[Case], chat: BaseChatModel, verbose: bool) -
             for source in sorted({s for s, _ in by_source})
         },
         "confusion": confusion,
+        "counterfactual": counterfactual,
         "calls": calls / len(cases),
         "tokens": tokens / len(cases),
         "seconds": seconds / len(cases),
@@ -71,12 +88,30 @@ def evaluate(name: str, cases: list[Case], chat: BaseChatModel, verbose: bool) -
     }
 
 
+def overlap_band(case: Case, a: str, b: str) -> str:
+    """The band of the share of words two contexts' texts have in common (Jaccard)."""
+    text = {c.id: set(c.text.lower().split()) for c in case.contexts if c.id in (a, b)}
+    share = len(text[a] & text[b]) / (len(text[a] | text[b]) or 1)
+    return next(band for floor, band in OVERLAP_BANDS if share >= floor)
+
+
+def oracle(case: Case) -> BaseChatModel:
+    """A model replying with the case's true readings (ConflictQA sides as yes and no)."""
+    sides = {"memory": "yes", "counter": "no"}
+    readings = {
+        i: replace(r, answer=sides.get(r.answer or "", r.answer)) for i, r in case.readings.items()
+    }
+    return World(case.contexts, readings).model()
+
+
 def main() -> None:
     """Print the comparison table and each classifier's confusion matrix."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=["dev", "heldout"], default="dev")
     parser.add_argument("--classifiers", default="extract,batched,pairwise")
-    parser.add_argument("--model", default="local")
+    parser.add_argument(
+        "--model", default="local", help="a chat model name, or oracle (the true readings)"
+    )
     parser.add_argument("--ramdocs", type=int, default=20)
     parser.add_argument("--conflictqa", type=int, default=6)
     parser.add_argument(
@@ -91,12 +126,18 @@ def main() -> None:
     )
     args = parser.parse_args()
     cache = SQLiteResponseCache(args.cache) if args.cache else None
-    chat = with_response_cache(resolve_chat_model(args.model), cache)
+    chat = None
+    if args.model != "oracle":
+        chat = with_response_cache(resolve_chat_model(args.model), cache)
+
+    def model_for(case: Case) -> BaseChatModel:
+        return oracle(case) if chat is None else chat
+
     cases = load(args.split, args.ramdocs, args.conflictqa, seed=args.seed)
     print(f"{args.split}: {len(cases)} questions; pairs per label and source: {describe(cases)}")
     results = []
     for name in args.classifiers.split(","):
-        results.append(evaluate(name, cases, chat, args.verbose))
+        results.append(evaluate(name, cases, model_for, args.verbose))
         done = results[-1]
         print(f"{name}: accuracy {done['accuracy']:.3f}, recall {done['recall']}", flush=True)
     fastest = min(float(r["seconds"]) for r in results)  # type: ignore[arg-type]
@@ -123,6 +164,15 @@ def main() -> None:
         for truth in labels:
             cells = [str(confusion[(truth, p)]) for p in RELATION_LABELS]  # type: ignore[index]
             print(f"{truth} | " + " | ".join(cells))
+        print("counterfactual recall by source and the pair's word overlap (Jaccard):")
+        found: Counter[tuple[str, str, bool]] = r["counterfactual"]  # type: ignore[assignment]
+        for source in sorted({s for s, _, _ in found}):
+            cells = []
+            for _, band in OVERLAP_BANDS:
+                right, wrong = found[(source, band, True)], found[(source, band, False)]
+                if right + wrong:
+                    cells.append(f"{band}: {right / (right + wrong):.2f} of {right + wrong}")
+            print(f"  {source}: " + ", ".join(cells))
 
 
 if __name__ == "__main__":
