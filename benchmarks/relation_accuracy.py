@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
-from relation_data import Case, describe, load
+from relation_data import Case, describe, load, word_jaccard
 
 from contextorg.state import RELATION_LABELS
 from contextorg.testing import World
@@ -90,8 +90,8 @@ def evaluate(
 
 def overlap_band(case: Case, a: str, b: str) -> str:
     """The band of the share of words two contexts' texts have in common (Jaccard)."""
-    text = {c.id: set(c.text.lower().split()) for c in case.contexts if c.id in (a, b)}
-    share = len(text[a] & text[b]) / (len(text[a] | text[b]) or 1)
+    text = {c.id: c.text for c in case.contexts}
+    share = word_jaccard(text[a], text[b])
     return next(band for floor, band in OVERLAP_BANDS if share >= floor)
 
 

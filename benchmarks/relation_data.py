@@ -102,14 +102,14 @@ def _imitated(
 ) -> str | None:
     if not correct:
         return entities[0] if len(entities) == 1 else None
-    words = set(text.lower().split())
-
-    def overlap(doc: dict[str, str]) -> float:
-        other = set(doc["text"].lower().split())
-        return len(words & other) / len(words | other)
-
-    best = max(correct, key=lambda item: overlap(item[1]))
+    best = max(correct, key=lambda item: word_jaccard(text, item[1]["text"]))
     return entity_of[best[1]["answer"]]
+
+
+def word_jaccard(a: str, b: str) -> float:
+    """The share of words two texts have in common (lowercased, split on whitespace)."""
+    left, right = set(a.lower().split()), set(b.lower().split())
+    return len(left & right) / (len(left | right) or 1)
 
 
 def conflictqa_cases() -> list[tuple[str, Case]]:
