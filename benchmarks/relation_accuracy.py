@@ -125,6 +125,8 @@ def main() -> None:
         "calls, tokens and seconds are then not a measurement)",
     )
     args = parser.parse_args()
+    if args.model == "oracle" and args.cache:
+        parser.error("--cache has nothing to reuse with --model oracle (no model is called)")
     cache = SQLiteResponseCache(args.cache) if args.cache else None
     chat = None
     if args.model != "oracle":
