@@ -2,7 +2,10 @@
 
 They cover what the public data cannot: contexts with no descriptor (ambiguous and unrelated
 pairs). Each context carries its true reading; pair labels follow from the readings. Sets 1-4
-(and the demo) are the development split; sets 5-8 are held out and never tuned on.
+(and the demo) are the development split; sets 5-8 are held out and never tuned on. Sets 9-11
+were added to the held-out split in session 13, because sets 5-8 have only four ambiguous
+pairs: too few to measure a recall. They were written by someone who knows the classifier's
+rule, before it was run on them.
 """
 
 from __future__ import annotations
@@ -370,6 +373,146 @@ SETS = (
                 "Opened in 1899, the Halvard railway bridge carries two tracks over the Tenn.",
                 "railway",
                 "1899",
+            ),
+        ),
+        "heldout",
+    ),
+    HandSet(
+        "marlow-lighthouse",
+        "Who designed the Marlow Lighthouse?",
+        (
+            _c(
+                "m1",
+                "Marlow Lighthouse (Cape Brenna)",
+                "Standing on Cape Brenna, the Marlow Lighthouse was designed by the engineer Tobias Wren in 1861.",
+                "Cape Brenna",
+                "Tobias Wren",
+            ),
+            _c(
+                "m2",
+                "Marlow Lighthouse (Lake Ossin)",
+                "The small Marlow Lighthouse on Lake Ossin was designed by Greta Lindqvist for the ferry company.",
+                "Lake Ossin",
+                "Greta Lindqvist",
+            ),
+            _c(
+                "m3",
+                "Lighthouse architects",
+                "Tobias Wren designed the Marlow Lighthouse, among a dozen other towers.",
+                None,
+                "Tobias Wren",
+            ),
+            _c(
+                "m4",
+                "Coastal heritage leaflet",
+                "The Marlow Lighthouse on Cape Brenna was designed by Tobias Wren; its lamp was replaced in 1950.",
+                "Cape Brenna",
+                "Tobias Wren",
+            ),
+            _c(
+                "m5",
+                "Travel blog",
+                "Our guide told us that Greta Lindqvist designed the Marlow Lighthouse.",
+                None,
+                "Greta Lindqvist",
+            ),
+            _c(
+                "m6",
+                "Marlow (village)",
+                "Marlow is a village known for its annual cheese market.",
+                None,
+                None,
+            ),
+        ),
+        "heldout",
+    ),
+    HandSet(
+        "northern-glass",
+        "Who produced the album Northern Glass?",
+        (
+            _c(
+                "n1",
+                "Northern Glass (Vessa album)",
+                "Northern Glass, the second album by the band Vessa, was produced by Idris Cole.",
+                "Vessa",
+                "Idris Cole",
+            ),
+            _c(
+                "n2",
+                "Northern Glass (Jun Tanaka album)",
+                "Jazz pianist Jun Tanaka's album Northern Glass was produced by Mara Ellison in Oslo.",
+                "Jun Tanaka",
+                "Mara Ellison",
+            ),
+            _c(
+                "n3",
+                "Record review",
+                "Idris Cole's production gives Northern Glass a cold, bright sound.",
+                None,
+                "Idris Cole",
+            ),
+            _c(
+                "n4",
+                "Studio credits",
+                "Producer: Mara Ellison. Album: Northern Glass. Recorded over nine days.",
+                None,
+                "Mara Ellison",
+            ),
+            _c(
+                "n5",
+                "Vessa discography",
+                "Vessa recorded Northern Glass with the producer Idris Cole in 2009.",
+                "Vessa",
+                "Idris Cole",
+            ),
+        ),
+        "heldout",
+    ),
+    HandSet(
+        "holloway-school",
+        "When was Holloway School founded?",
+        (
+            _c(
+                "s1",
+                "Holloway School (Brackwater)",
+                "Holloway School in Brackwater was founded in 1874 as a parish school.",
+                "Brackwater",
+                "1874",
+            ),
+            _c(
+                "s2",
+                "Holloway School (Merrin)",
+                "Holloway School, a secondary school in the town of Merrin, was founded in 1962.",
+                "Merrin",
+                "1962",
+            ),
+            _c(
+                "s3",
+                "School histories",
+                "Holloway School was founded in 1874.",
+                None,
+                "1874",
+            ),
+            _c(
+                "s4",
+                "Brackwater guide",
+                "Brackwater's Holloway School dates from 1874, when the parish opened it.",
+                "Brackwater",
+                "1874",
+            ),
+            _c(
+                "s5",
+                "Alumni newsletter",
+                "Since its founding in 1962, Holloway School has sent pupils to forty universities.",
+                None,
+                "1962",
+            ),
+            _c(
+                "s6",
+                "Holloway (surname)",
+                "Holloway is a surname of English origin.",
+                None,
+                None,
             ),
         ),
         "heldout",
