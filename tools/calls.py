@@ -78,20 +78,40 @@ def call_structured(
     returned as ``None``: callers degrade (for example, skip a group) instead of crashing.
     Errors of the model itself (a server that is down) propagate.
     """
-    runnable = model.with_structured_output(schema, include_raw=True).with_config(
+    return call_structured_raw(model, schema, messages, meter, prompt=prompt, retries=retries)[0]
+
+
+def call_structured_raw(
+    model: BaseChatModel,
+    schema: type[T],
+    messages: Sequence[BaseMessage],
+    meter: Meter,
+    *,
+    prompt: str,
+    retries: int = 1,
+    **options: Any,
+) -> tuple[T | None, AIMessage | None]:
+    """:func:`call_structured`, with the model's own message for the object (None with it).
+
+    ``options`` go to the model with the schema (``logprobs=True``, say), so the message can
+    carry what the parsed object cannot.
+    """
+    runnable = model.with_structured_output(schema, include_raw=True, **options).with_config(
         run_name=prompt.split("@")[0], tags=[f"prompt={prompt}"], metadata={"prompt": prompt}
     )
     attempt = list(messages)
     error: object = None
     for _ in range(retries + 1):
         out = cast(dict[str, Any], runnable.invoke(attempt))
-        meter.record(out.get("raw"))
+        raw = out.get("raw")
+        meter.record(raw)
         parsed = out.get("parsed")
+        message = raw if isinstance(raw, AIMessage) else None
         if isinstance(parsed, schema):
-            return parsed
+            return parsed, message
         if isinstance(parsed, dict):
             try:
-                return schema.model_validate(parsed)
+                return schema.model_validate(parsed), message
             except ValueError as exc:
                 error = exc
         else:
@@ -101,7 +121,7 @@ def call_structured(
     logger.warning(
         "%s: no valid %s after %d tries: %s", prompt, schema.__name__, retries + 1, error
     )
-    return None
+    return None, None
 
 
 def concurrently(fn: Callable[[Item], Out], items: Sequence[Item], limit: int) -> list[Out]:

@@ -14,8 +14,9 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+import numpy as np
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, UsageMetadata
@@ -31,11 +32,23 @@ from contextorg.tools.tool_calling import parse_reply, reply_schema, tool_prompt
 Schema = dict[str, Any] | type[BaseModel]
 
 
+class Completion(NamedTuple):
+    """One reply of a :class:`JsonSchemaChatModel`: its text, token counts and logprobs."""
+
+    text: str
+    input_tokens: int
+    output_tokens: int
+    logprobs: list[dict[str, Any]] | None = None
+    """Per reply token, OpenAI's shape (``token``, ``logprob``, ``top_logprobs``), when asked."""
+
+
 class JsonSchemaChatModel(BaseChatModel):
     """A chat model whose structured output is JSON constrained by the schema itself.
 
-    Subclasses implement ``_complete(messages, json_schema, stop)`` returning the text and the
-    token counts; structured output binds the schema and parses the reply.
+    Subclasses implement ``_complete(messages, json_schema, stop, top_logprobs)`` returning a
+    :class:`Completion`; structured output binds the schema and parses the reply. Bound with
+    ``logprobs=True`` (and ``top_logprobs=k``), as ``ChatOpenAI`` is, a model that can report
+    them puts the reply's token logprobs in ``response_metadata["logprobs"]["content"]``.
     """
 
     def _complete(
@@ -43,7 +56,8 @@ class JsonSchemaChatModel(BaseChatModel):
         messages: list[BaseMessage],
         json_schema: dict[str, Any] | None,
         stop: list[str] | None,
-    ) -> tuple[str, int, int]:
+        top_logprobs: int | None = None,
+    ) -> Completion:
         raise NotImplementedError
 
     def bind_tools(
@@ -68,22 +82,28 @@ class JsonSchemaChatModel(BaseChatModel):
         tools = kwargs.get("tools")
         if tools:
             schema = reply_schema(tools, kwargs.get("tool_choice"))
-            text, n_in, n_out = self._complete(tool_prompt(messages, tools), schema, stop)
-            return _chat_result(parse_reply(text), n_in, n_out)
-        text, n_in, n_out = self._complete(messages, kwargs.get("json_schema"), stop)
-        return _chat_result(AIMessage(content=text), n_in, n_out)
+            done = self._complete(tool_prompt(messages, tools), schema, stop)
+            return _chat_result(parse_reply(done.text), done.input_tokens, done.output_tokens)
+        top = int(kwargs.get("top_logprobs") or 0) if kwargs.get("logprobs") else None
+        done = self._complete(messages, kwargs.get("json_schema"), stop, top)
+        metadata = {} if done.logprobs is None else {"logprobs": {"content": done.logprobs}}
+        message = AIMessage(content=done.text, response_metadata=metadata)
+        return _chat_result(message, done.input_tokens, done.output_tokens)
 
     def with_structured_output(
         self, schema: Schema, *, include_raw: bool = False, **kwargs: Any
     ) -> Runnable[LanguageModelInput, Any]:
-        """Answer with JSON that follows ``schema`` (a pydantic model or a JSON schema)."""
+        """Answer with JSON that follows ``schema`` (a pydantic model or a JSON schema).
+
+        ``kwargs`` are bound to the model with the schema (``logprobs=True``, say).
+        """
         if isinstance(schema, dict):
             json_schema = schema
             parser: Runnable[Any, Any] = JsonOutputParser()
         else:
             json_schema = schema.model_json_schema()
             parser = PydanticOutputParser(pydantic_object=schema)
-        llm = self.bind(json_schema=require_all(json_schema))
+        llm = self.bind(json_schema=require_all(json_schema), **kwargs)
         if not include_raw:
             return llm | parser
         parsed = RunnablePassthrough.assign(
@@ -169,6 +189,8 @@ class LlamaCppChatModel(JsonSchemaChatModel):
 
     One model file is loaded once per process and shared; calls are serialized because a
     llama.cpp context is not thread-safe (parallel groups queue here, they do not crash).
+    A call bound with ``logprobs=True`` reports them as OpenAI's API does, from the model's own
+    logits at each step, before the grammar narrows them (:class:`_Logprobs`).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -222,13 +244,25 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         messages: list[BaseMessage],
         json_schema: dict[str, Any] | None,
         stop: list[str] | None,
-    ) -> tuple[str, int, int]:
+        top_logprobs: int | None = None,
+    ) -> Completion:
         llama = self._llama()
+        request = self._request(messages, json_schema, stop)
+        steps = None if top_logprobs is None else _Logprobs(llama, top_logprobs)
+        if steps is not None:
+            from llama_cpp import LogitsProcessorList
+
+            request["logits_processor"] = LogitsProcessorList([steps])
         with self._lock:
-            out = llama.create_chat_completion(**self._request(messages, json_schema, stop))
+            out = llama.create_chat_completion(**request)
         usage = out.get("usage") or {}
         text = out["choices"][0]["message"]["content"] or ""
-        return text, int(usage.get("prompt_tokens", 0)), int(usage.get("completion_tokens", 0))
+        return Completion(
+            text,
+            int(usage.get("prompt_tokens", 0)),
+            int(usage.get("completion_tokens", 0)),
+            None if steps is None else steps.content(text),
+        )
 
     def _stream(
         self,
@@ -275,6 +309,56 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         if json_schema is not None:
             request["response_format"] = {"type": "json_object", "schema": json_schema}
         return request
+
+
+class _Logprobs:
+    """Records each step's logprobs, as a llama.cpp logits processor.
+
+    llama-cpp-python reports logprobs only for a model loaded with ``logits_all`` (every
+    prompt token's logits kept: another copy of the context, and a log-softmax over the whole
+    prompt per call). A processor sees each step's logits anyway: the token a step chose is
+    the last input of the next step, and the text left over is the last step's.
+    """
+
+    def __init__(self, llama: Any, top: int) -> None:
+        self.llama = llama
+        self.top = max(top, 1)
+        self.tokens: list[dict[str, Any]] = []
+        self._pending: Any = None  # the last step's log-softmax, until its token is known
+
+    def __call__(self, input_ids: Any, scores: Any) -> Any:
+        if self._pending is not None:
+            self._settle(int(input_ids[-1]))
+        logits = scores.astype(np.float64)
+        peak = logits.max()
+        self._pending = logits - peak - np.log(np.exp(logits - peak).sum())
+        return scores
+
+    def content(self, text: str) -> list[dict[str, Any]]:
+        """Per reply token: its text, logprob and ``top`` alternatives (OpenAI's shape)."""
+        written = "".join(t["token"] for t in self.tokens)
+        rest = text[len(written) :] if text.startswith(written) else ""
+        last = self.llama.tokenize(rest.encode("utf-8"), add_bos=False, special=True)
+        if self._pending is not None and len(last) == 1:
+            self._settle(int(last[0]))
+        return self.tokens
+
+    def _settle(self, token: int) -> None:
+        logprobs, self._pending = self._pending, None
+        best = np.argpartition(-logprobs, self.top)[: self.top]
+        self.tokens.append(
+            {
+                "token": self._piece(token),
+                "logprob": float(logprobs[token]),
+                "top_logprobs": [
+                    {"token": self._piece(int(t)), "logprob": float(logprobs[t])}
+                    for t in best[np.argsort(-logprobs[best])]
+                ],
+            }
+        )
+
+    def _piece(self, token: int) -> str:
+        return str(self.llama.detokenize([token]).decode("utf-8", errors="replace"))
 
 
 Responder = Callable[

@@ -9,8 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from contextorg import ask, ask_stream
+from contextorg import Context, ask, ask_stream
 from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.prompts import stance_reading
+from contextorg.prompts._render import render_contexts
+from contextorg.tools.calls import Meter, call_structured_raw
+from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.relations import read_stance, yes_lean
 from contextorg.tools.text import mentions
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -96,3 +101,31 @@ def test_the_local_model_runs_a_react_agent_with_the_tool() -> None:
     assert called and "[velmora-guide]" in called[0].text
     final = out["messages"][-1]
     assert not final.tool_calls and "1987" in final.text
+
+
+def test_the_local_model_reports_how_sure_it_is_of_a_stance() -> None:
+    model = resolve_chat_model("local")
+    question = "Did the Orvel Canal freeze over in the winter of 1895?"
+    texts = {
+        "yes": "In the great frost of 1895 the Orvel Canal froze solid, and skaters crossed it.",
+        "no": "The Orvel Canal did not freeze in 1895: warm water from the mill kept it open.",
+    }
+    for side, text in texts.items():
+        context = Context(id=side, text=text)
+        messages = stance_reading.TEMPLATE.format_messages(
+            contexts=render_contexts([context]), question=question
+        )
+        out, message = call_structured_raw(
+            model,
+            stance_reading.StanceReading,
+            messages,
+            Meter(),
+            prompt="stance",
+            logprobs=True,
+            top_logprobs=5,
+        )
+        assert out is not None and message is not None
+        assert message.response_metadata["logprobs"]["content"], message
+        lean = yes_lean(message)
+        assert lean is not None and (lean > 0) == (out.answer == "yes"), (out, lean)
+        assert read_stance(context, question, model, Meter()) == side

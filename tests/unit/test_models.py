@@ -7,15 +7,18 @@ import hashlib
 import zipfile
 from pathlib import Path
 
+import numpy as np
 import pytest
-from langchain_core.messages import HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage
 from pydantic import BaseModel
 
 from contextorg import ScriptedChatModel, resolve_chat_model
 from contextorg.settings import get_settings
 from contextorg.tools import weights
-from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.calls import Meter, call_structured, call_structured_raw
+from contextorg.tools.chat_models import _Logprobs
 from contextorg.tools.models import ModelNotAllowedError
+from contextorg.tools.relations import yes_lean
 
 
 @pytest.fixture
@@ -129,3 +132,54 @@ def test_grammar_schema_requires_every_field_but_parsing_keeps_defaults() -> Non
     out = call_structured(model, GroupAnswers, [HumanMessage("q")], Meter(), prompt="p@1")
     assert out is not None and out.answers[0].about is None
     assert "about" in seen[0]["$defs"]["CitedAnswer"]["required"]  # type: ignore[index]
+
+
+class _Vocabulary:
+    """What :class:`_Logprobs` asks of a llama.cpp model: token pieces, and tokens of a text."""
+
+    pieces = ["{", ' "', "answer", '":', "yes", "no", '"', "}", "<eos>"]
+
+    def detokenize(self, tokens: list[int]) -> bytes:
+        return "".join(self.pieces[t] for t in tokens).encode()
+
+    def tokenize(self, text: bytes, add_bos: bool, special: bool) -> list[int]:
+        return [self.pieces.index(text.decode())] if text.decode() in self.pieces else []
+
+
+def test_logprobs_are_read_from_each_step_of_a_llama_reply() -> None:
+    vocabulary = _Vocabulary()
+    steps = _Logprobs(vocabulary, top=2)
+    prompt = [8, 8]
+    reply = [0, 1, 2, 3, 1, 4, 6, 7]  # {"answer": "yes"}, the last token seen by no later step
+    for n, token in enumerate(reply):
+        scores = np.full(len(vocabulary.pieces), -10.0, dtype=np.single)
+        scores[token] = 0.0
+        if token == 4:
+            scores[5] = -1.0  # "no", one nat behind
+        steps(np.array(prompt + reply[:n], dtype=np.intc), scores)
+    content = steps.content(vocabulary.detokenize(reply).decode())
+    assert [t["token"] for t in content] == [vocabulary.pieces[t] for t in reply]
+    answer = content[5]
+    assert [a["token"] for a in answer["top_logprobs"]] == ["yes", "no"]
+    assert answer["top_logprobs"][0]["logprob"] - answer["top_logprobs"][1]["logprob"] == (
+        pytest.approx(1.0)
+    )
+    assert yes_lean(
+        AIMessage(content="", response_metadata={"logprobs": {"content": content}})
+    ) == (pytest.approx(1.0))
+    assert all(t["logprob"] <= 0 for t in content)
+
+
+def test_a_scripted_reply_keeps_the_logprobs_it_was_given() -> None:
+    content = [{"token": "yes", "logprob": -0.1, "top_logprobs": []}]
+    reply = AIMessage(content='{"v": "yes"}', response_metadata={"logprobs": {"content": content}})
+    model = ScriptedChatModel(respond=lambda m, s: reply)
+
+    class V(BaseModel):
+        v: str
+
+    parsed, message = call_structured_raw(
+        model, V, [HumanMessage("?")], Meter(), prompt="p", logprobs=True, top_logprobs=2
+    )
+    assert parsed == V(v="yes")
+    assert message is not None and message.response_metadata["logprobs"]["content"] == content

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from langchain_core.messages import AIMessage, BaseMessage
 
 from contextorg import Context, ScriptedChatModel
 from contextorg.testing import World
 from contextorg.tools.calls import Meter
 from contextorg.tools.relation_graph import Reading, RelationGraph
-from contextorg.tools.relations import classify_signals, settle_by_agreement
+from contextorg.tools.relations import (
+    STANCE_MARGIN,
+    classify_signals,
+    read_stance,
+    settle_by_agreement,
+    yes_lean,
+)
 
 
 def signals(question: str, items: list[tuple[Context, Reading]]) -> RelationGraph[str]:
@@ -221,3 +230,73 @@ def test_settling_only_moves_unshared_readings_to_answers_others_give(
         assert was.answers and now.answers
         assert was.answer not in others and was.answer not in ("yes", "no")
         assert now.answer in others and now.answer in texts[key]
+
+
+def _stance_reply(answer: str, yes: float, no: float) -> AIMessage:
+    """A stance reply as a model that reports logprobs gives it (OpenAI's shape)."""
+    tokens = ["{", ' "', "answer", '":', ' "', answer, '"', "}"]
+    alternatives = [{"token": "yes", "logprob": yes}, {"token": "no", "logprob": no}]
+    content = [
+        {"token": t, "logprob": 0.0, "top_logprobs": alternatives if t == answer else []}
+        for t in tokens
+    ]
+    return AIMessage(
+        content=json.dumps({"answer": answer}), response_metadata={"logprobs": {"content": content}}
+    )
+
+
+def test_a_yes_the_model_was_unsure_of_is_read_as_no(caplog: pytest.LogCaptureFixture) -> None:
+    # The small model leans to "yes"; a narrow yes is the side it was pushed from.
+    replies = {
+        "sure": _stance_reply("yes", -0.1, -0.1 - STANCE_MARGIN - 2),
+        "narrow": _stance_reply("yes", -0.5, -0.5 - STANCE_MARGIN / 2),
+        "no": _stance_reply("no", -2.0, -0.2),
+    }
+    contexts = [Context(id=k, text=f"Text {k}.") for k in replies]
+    seen: list[dict[str, object]] = []
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        seen.append(dict(schema or {}))
+        return next(r for k, r in replies.items() if f"Text {k}." in messages[-1].text)
+
+    model = ScriptedChatModel(respond=respond)
+    with caplog.at_level(logging.DEBUG, logger="contextorg"):
+        read = {c.id: read_stance(c, "Did it freeze?", model, Meter()) for c in contexts}
+    assert read == {"sure": "yes", "narrow": "no", "no": "no"}
+    assert f"stance of narrow: yes by {STANCE_MARGIN / 2:.2f} nats" in caplog.text
+    graph = classify_signals("Did it freeze?", contexts, model, Meter())
+    assert graph.relation("narrow", "no") == "duplicated"
+    assert graph.relation("sure", "narrow") == "counterfactual"
+
+
+def test_without_logprobs_the_reply_decides() -> None:
+    plain = AIMessage(content='{"answer": "yes"}')
+    assert yes_lean(plain) is None
+    assert yes_lean(None) is None
+    model = ScriptedChatModel(respond=lambda m, s: plain)
+    assert read_stance(Context(id="c", text="Text."), "Did it?", model, Meter()) == "yes"
+
+
+def test_the_lean_is_read_where_the_answer_starts() -> None:
+    assert yes_lean(_stance_reply("yes", -0.2, -1.7)) == pytest.approx(1.5)
+    assert yes_lean(_stance_reply("no", -3.0, -0.1)) == pytest.approx(-2.9)
+    # An unlisted side counts at the least likely listed alternative: a bound, not -inf.
+    only_yes = _stance_reply("yes", -0.1, -0.1)
+    only_yes.response_metadata["logprobs"]["content"][5]["top_logprobs"] = [
+        {"token": "Yes", "logprob": -0.1},
+        {"token": " unknown", "logprob": -4.0},
+    ]
+    assert yes_lean(only_yes) == pytest.approx(3.9)
+    unknown = AIMessage(
+        content='{"answer": "unknown"}',
+        response_metadata={"logprobs": {"content": [{"token": "unknown", "logprob": -0.1}]}},
+    )
+    assert yes_lean(unknown) is None
+
+
+@given(yes=st.floats(-20, 0), no=st.floats(-20, 0))
+def test_only_a_narrow_yes_changes_side(yes: float, no: float) -> None:
+    answer = "yes" if yes >= no else "no"
+    model = ScriptedChatModel(respond=lambda m, s: _stance_reply(answer, yes, no))
+    read = read_stance(Context(id="c", text="Text."), "Did it?", model, Meter())
+    assert read == ("yes" if yes - no >= STANCE_MARGIN else "no")

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from contextorg import as_tool
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.tools.chat_models import JsonSchemaChatModel
+from contextorg.tools.chat_models import Completion, JsonSchemaChatModel
 from contextorg.tools.tool_calling import parse_reply, reply_schema, tool_prompt
 
 
@@ -95,15 +95,19 @@ class JsonAgent(JsonSchemaChatModel):
         return "json-agent"
 
     def _complete(
-        self, messages: list[BaseMessage], json_schema: dict[str, Any] | None, stop: Any
-    ) -> tuple[str, int, int]:
+        self,
+        messages: list[BaseMessage],
+        json_schema: dict[str, Any] | None,
+        stop: Any,
+        top_logprobs: int | None = None,
+    ) -> Completion:
         assert json_schema is not None
         self.seen.append(json_schema)
         last = messages[-1].text
         if last.startswith("Result of contextorg:"):
-            return json.dumps({"answer": last.split("\n", 1)[1]}), 10, 5
+            return Completion(json.dumps({"answer": last.split("\n", 1)[1]}), 10, 5)
         first = json_schema["anyOf"][0]["properties"]["tool"]["const"]
-        return json.dumps({"tool": first, "arguments": {"question": last}}), 10, 5
+        return Completion(json.dumps({"tool": first, "arguments": {"question": last}}), 10, 5)
 
 
 def test_a_json_constrained_model_drives_a_react_agent() -> None:
