@@ -190,7 +190,8 @@ class LlamaCppChatModel(JsonSchemaChatModel):
     One model file is loaded once per process and shared; calls are serialized because a
     llama.cpp context is not thread-safe (parallel groups queue here, they do not crash).
     A call bound with ``logprobs=True`` reports them as OpenAI's API does, from the model's own
-    logits at each step, before the grammar narrows them (:class:`_Logprobs`).
+    logits at each step, before the grammar narrows them (:class:`_Logprobs`); a streamed reply
+    carries none.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
