@@ -20,6 +20,7 @@ from contextorg.state import (
     Answer,
     Attribution,
     Context,
+    ContextReading,
     InputState,
     NodeUsage,
     Organization,
@@ -49,6 +50,8 @@ class Result(BaseModel):
     """Per answer, how much each context caused it (only when ``explain`` ran)."""
     organization: Organization
     relations: list[Relation]
+    readings: dict[str, ContextReading] = {}
+    """What the relation step read in each context (readings-based classifiers only)."""
     usage: dict[str, NodeUsage]
     seconds: float
     """Wall time of the whole run (node seconds add up parallel work)."""
@@ -65,12 +68,15 @@ class Result(BaseModel):
             "question": self.question,
             "completed_question": self.completed_question or self.question,
             "answers": [a.model_dump() for a in self.answer.answers],
+            "rejected": [a.model_dump() for a in self.answer.rejected],
             "text": self.answer.text,
             "attribution": [a.model_dump() for a in self.attribution],
             "groups": [g.context_ids for g in self.organization.groups],
             "group_questions": [g.question for g in self.organization.groups],
+            "group_answered_by": [g.answered_by for g in self.organization.groups],
             "dropped": self.organization.dropped,
             "relations": [r.model_dump() for r in self.relations],
+            "readings": {i: r.model_dump() for i, r in self.readings.items()},
             "usage": {
                 "llm_calls": total.llm_calls,
                 "input_tokens": total.input_tokens,
@@ -336,6 +342,7 @@ def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
         attribution=out.get("attribution", []),
         organization=out.get("organization") or Organization(groups=[]),
         relations=out.get("relations", []),
+        readings=out.get("readings") or {},
         usage=out.get("usage", {}),
         seconds=seconds,
     )

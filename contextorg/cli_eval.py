@@ -10,12 +10,13 @@ import typer
 from rich.progress import Progress
 
 from contextorg.cli import ModelOption, app, err, friendly
-from contextorg.evaluation import evaluate, load_dataset, markdown_table, plot
+from contextorg.datasets import Split
+from contextorg.evaluation import evaluate, load_dataset, markdown_table, parse_strategy, plot
 from contextorg.settings import get_settings
 from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.organizers import ORGANIZERS, get_organizer
+from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
 
 
@@ -27,9 +28,17 @@ def eval_command(
     ],
     out: Annotated[Path, typer.Option(help="Folder for results, per-question files and plot.")],
     strategy: Annotated[
-        str, typer.Option(help=f"Comma-separated strategies: {', '.join(ORGANIZERS)}.")
+        str,
+        typer.Option(
+            help=f"Comma-separated strategies: {', '.join(ORGANIZERS)}; run options after "
+            "a colon, as corg:answer_from=model."
+        ),
     ] = "corg,base,separate",
-    limit: Annotated[int | None, typer.Option(help="Only the first N questions.")] = None,
+    split: Annotated[
+        Split,
+        typer.Option(help="Questions of the dev or held-out split only (by question hash)."),
+    ] = "all",
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N questions.")] = None,
     model: ModelOption = None,
     concurrency: Annotated[int, typer.Option(min=1, help="Questions run at once.")] = 1,
     conflicts: Annotated[
@@ -42,6 +51,9 @@ def eval_command(
     cache: Annotated[
         bool, typer.Option(help="Cache model responses in OUT/responses.sqlite.")
     ] = True,
+    fresh: Annotated[
+        bool, typer.Option(help="Discard stored results of these strategies and run them again.")
+    ] = False,
 ) -> None:
     """Run each strategy on each question, score them, print a table, save results and a plot.
 
@@ -52,10 +64,10 @@ def eval_command(
     if not strategies or not policies:
         raise InputError("give at least one --strategy and one --conflicts policy")
     for name in strategies:
-        get_organizer(name)
+        parse_strategy(name)
     for name in policies:
         get_conflict_policy(name)
-    items = load_dataset(dataset, limit=limit)
+    items = load_dataset(dataset, limit=limit, split=split)
     out.mkdir(parents=True, exist_ok=True)
     spec = model or get_settings().model
     responses = SQLiteResponseCache(out / "responses.sqlite") if cache else None
@@ -71,6 +83,7 @@ def eval_command(
                 conflicts=policies,
                 concurrency=concurrency,
                 embedder=embedder,
+                fresh=fresh,
                 progress=lambda s, done, total: bar.update(tasks[s], completed=done),
             )
     finally:
@@ -79,6 +92,7 @@ def eval_command(
     (out / "results.json").write_text(json.dumps(rows, indent=2))
     meta = {
         "dataset": str(dataset),
+        "split": split,
         "model": spec,
         "questions": [item.id for item in items],
         "strategies": strategies,

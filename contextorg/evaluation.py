@@ -1,41 +1,56 @@
 """Evaluate strategies side by side on a labelled dataset (``contextorg eval``).
 
-Datasets are JSONL: RAMDocs rows (``question``, ``documents`` with ``text``/``type``/``answer``,
-``gold_answers``, ``disambig_entity``, ``wrong_answers``) are read as they are; the project's own
-format is one object per line::
-
-    {"id": "q1", "question": "...",
-     "contexts": [{"id": "a", "title": "...", "text": "...", "answer": "1987"}, ...],
-     "answers": [{"answer": "1987", "entity": "Velmora"}, "2004"],
-     "wrong_answers": ["1991"]}
-
-(``id``, ``title``, a context's ``answer`` label, ``entity`` and ``wrong_answers`` are optional.)
-
-Each (strategy, question) result is written to ``OUT/items/STRATEGY/ID.json`` as soon as it is
-done, so an interrupted run resumes where it stopped; model responses are cached in
-``OUT/responses.sqlite``. The metrics are :mod:`contextorg.tools.metrics`; usage is per question.
+A strategy is named as ``--strategy`` takes it: ``corg``, or with run options,
+``corg:answer_from=model`` (any :class:`~contextorg.state.RunContext` field). Each
+(strategy, question) result is written to ``OUT/items/STRATEGY/ID-HASH.json`` as soon as it is
+done, so an interrupted run resumes where it stopped. The folder's ``settings.json`` holds
+everything that changes an answer (the model and its parameters, the options, the prompts'
+versions): a resume with other settings is refused rather than mixed in. Model responses are
+cached in ``OUT/responses.sqlite``. Each run keeps every answer (policy ``show``) and its
+relation graph, so conflict policies are scored afterwards, as many as asked, at no cost.
+The metrics are :mod:`contextorg.tools.metrics`; usage is per question.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import shutil
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import fields
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from pydantic import BaseModel, Field, ValidationError
 
 from contextorg.api import ask
-from contextorg.state.records import AnswerItem, Context
-from contextorg.tools.conflicts import get_conflict_policy
-from contextorg.tools.inputs import InputError, jsonl_objects
-from contextorg.tools.metrics import ACC_AT, Gold, mean_or_none, score
+from contextorg.datasets import EvalItem, load_dataset, split_of
+from contextorg.prompts import PROMPTS, tag
+from contextorg.state import AnswerItem, Relation, RunContext
+from contextorg.tools.answering import full_text
+from contextorg.tools.conflicts import Sources, get_conflict_policy
+from contextorg.tools.inputs import InputError
+from contextorg.tools.metrics import ACC_AT, mean_or_none, score
 from contextorg.tools.organizers import get_organizer
+from contextorg.tools.text import mentions
 
-USAGE = ("llm_calls", "input_tokens", "output_tokens", "seconds")
+__all__ = [
+    "EvalItem",
+    "evaluate",
+    "load_dataset",
+    "markdown_table",
+    "parse_strategy",
+    "run_item",
+    "split_of",
+    "summarize",
+]
+
+USAGE = ("llm_calls", "input_tokens", "output_tokens", "answer_input_tokens", "seconds")
+"""Per question. ``answer_input_tokens``: read by the answer stage (grouping, group answers,
+notes), not by relations or completion (CORG Table 12 counts these)."""
 QUALITY = (
     "answer_recall",
     "entity_recall",
@@ -44,116 +59,69 @@ QUALITY = (
     "citation_accuracy",
     "strict_em",
 )
+CHECKS = ("calls_over_n", "invalid_citations", "unstated_answers")
+"""``calls_over_n``: the most calls any question took beyond one per context. Totals over the
+questions: citations of contexts the question did not have, and shown answers that no cited
+context states."""
+NOT_ANSWERING = ("classify_relations", "complete_question", "explain")
 
 
-class EvalItem(BaseModel):
-    """One question with its contexts and what a right answer must hold."""
-
-    id: str
-    question: str = Field(min_length=1)
-    contexts: list[Context] = Field(min_length=1)
-    answers: list[Gold] = Field(min_length=1)
-    wrong_answers: list[str] = []
-    labels: dict[str, str] = {}
-    """Context id -> the answer it states ("" when it states none)."""
-
-
-def load_dataset(path: str | Path, *, limit: int | None = None) -> list[EvalItem]:
-    """The items of a RAMDocs or contextorg JSONL file (the first ``limit``)."""
-    file = Path(path)
-    items: list[EvalItem] = []
-    for number, row in jsonl_objects(file, missing=f"no such dataset: {file}"):
-        where = f"{file}, line {number}"
-        try:
-            item = _ramdocs(row, number) if "documents" in row else _ours(row, number)
-        except (ValidationError, KeyError, TypeError, AttributeError) as exc:
+def parse_strategy(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"corg:answer_from=model"`` -> ``("corg", {"answer_from": "model"})``, checked."""
+    name, *pairs = [part.strip() for part in spec.split(":")]
+    get_organizer(name)
+    known = {f.name for f in fields(RunContext)}
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or key not in known or key in ("strategy", "model"):
             raise InputError(
-                f"{where}: not an evaluation item ({_reason(exc)}); {FORMAT}"
-            ) from None
-        items.append(item)
-        if limit is not None and len(items) >= limit:
-            break
-    if not items:
-        raise InputError(f"{file} holds no questions")
-    seen: set[str] = set()
-    for item in items:
-        if item.id in seen:
-            raise InputError(f"{file}: question id {item.id!r} appears twice; ids must be unique")
-        seen.add(item.id)
-    return items
+                f"cannot read {pair!r} in strategy {spec!r}: write NAME:OPTION=VALUE with a "
+                "run option (for example corg:answer_from=model)"
+            )
+        options[key] = _value(value)
+    return name, options
 
 
-FORMAT = (
-    'expected RAMDocs rows or {"question", "contexts": [{"id", "text"}], "answers": [...]} '
-    "(see contextorg/evaluation.py)"
-)
+def _value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
 
 
-def _ramdocs(row: dict[str, Any], number: int) -> EvalItem:
-    documents = row["documents"]
-    contexts = [Context(id=f"d{n}", text=d["text"]) for n, d in enumerate(documents, start=1)]
-    labels = {
-        f"d{n}": "" if d.get("type") == "noise" or d.get("answer") == "unknown" else d["answer"]
-        for n, d in enumerate(documents, start=1)
-    }
-    entities = row.get("disambig_entity") or [None] * len(row["gold_answers"])
-    golds = [Gold(a, e) for a, e in zip(row["gold_answers"], entities, strict=True)]
-    return EvalItem(
-        id=str(row.get("id", f"ramdocs-{number}")),
-        question=row["question"],
-        contexts=contexts,
-        answers=golds,
-        wrong_answers=row.get("wrong_answers") or [],
-        labels=labels,
-    )
-
-
-def _ours(row: dict[str, Any], number: int) -> EvalItem:
-    contexts = [
-        Context(id=str(c["id"]), title=c.get("title", ""), text=c["text"]) for c in row["contexts"]
-    ]
-    golds = [
-        Gold(a) if isinstance(a, str) else Gold(a["answer"], a.get("entity"))
-        for a in row["answers"]
-    ]
-    labels = {str(c["id"]): c["answer"] for c in row["contexts"] if "answer" in c}
-    return EvalItem(
-        id=str(row.get("id", number)),
-        question=row["question"],
-        contexts=contexts,
-        answers=golds,
-        wrong_answers=row.get("wrong_answers") or [],
-        labels=labels,
-    )
-
-
-def _reason(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
-        error = exc.errors()[0]
-        return f"{'.'.join(str(p) for p in error['loc'])}: {error['msg']}"
-    if isinstance(exc, KeyError):
-        return f"no {exc.args[0]!r}"
-    return str(exc)
-
-
-def run_item(item: EvalItem, strategy: str, out: Path, **options: Any) -> dict[str, Any]:
+def run_item(
+    item: EvalItem, spec: str, folder: Path, *, model: Any, options: dict[str, Any]
+) -> dict[str, Any]:
     """The stored result of one question under one strategy, running it if it is not stored."""
-    file = out / "items" / _safe(strategy) / f"{_safe(item.id)}.json"
+    file = folder / f"{_safe(item.id)}-{hashlib.sha1(item.id.encode()).hexdigest()[:8]}.json"
     if file.exists():
         record: dict[str, Any] = json.loads(file.read_text())
         return record
-    result = ask(item.question, item.contexts, strategy=strategy, **options)
+    name, spec_options = parse_strategy(spec)
+    chosen = {**options, **spec_options, "conflict_policy": "show"}
+    result = ask(item.question, item.contexts, strategy=name, model=model, **chosen)
     summary = result.summary()
+    answering = [u for node, u in result.usage.items() if node not in NOT_ANSWERING]
     record = {
         "id": item.id,
-        "strategy": strategy,
+        "strategy": spec,
+        "contexts": len(item.contexts),
         "answers": summary["answers"],
         "text": summary["text"],
-        "usage": {k: summary["usage"][k] for k in USAGE},
-        "failures": summary["usage"]["failures"],
+        "relations": summary["relations"],
+        "readings": summary["readings"],
         "groups": summary["groups"],
+        "dropped": summary["dropped"],
+        "usage": {
+            **{k: summary["usage"][k] for k in ("llm_calls", "input_tokens", "output_tokens")},
+            "answer_input_tokens": sum(u.input_tokens for u in answering),
+            "seconds": summary["usage"]["seconds"],
+        },
+        "failures": summary["usage"]["failures"],
+        "dropped_citations": summary["dropped_citations"],
+        "uncited_answers": summary["uncited_answers"],
     }
-    file.parent.mkdir(parents=True, exist_ok=True)
     partial = file.with_suffix(".part")
     partial.write_text(json.dumps(record, ensure_ascii=False))
     partial.replace(file)  # a run killed mid-write leaves no half-written result
@@ -168,25 +136,31 @@ def evaluate(
     model: str | BaseChatModel | None = None,
     conflicts: Sequence[str] = ("show",),
     concurrency: int = 1,
+    fresh: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
     **options: Any,
 ) -> dict[str, dict[str, Any]]:
     """Run every strategy on every item (resuming stored ones) and score them.
 
-    Returns one row per strategy (and per extra conflict policy, as ``"corg, majority"``):
-    the mean of each metric over the questions it applies to, and usage per question.
+    Returns one row per strategy and conflict policy: ``corg`` under the first policy,
+    ``corg, resolve`` under another. Each row is the mean of each metric over the questions
+    it applies to, usage per question, and :data:`CHECKS`.
+
+    Raises:
+        InputError: A strategy's stored results came from other settings (``fresh``
+            discards them).
     """
-    folder = Path(out)
-    for strategy in strategies:
-        get_organizer(strategy)
+    for spec in strategies:
+        parse_strategy(spec)
     for policy in conflicts:
         get_conflict_policy(policy)
     rows: dict[str, dict[str, Any]] = {}
-    for strategy in strategies:
+    for spec in strategies:
+        folder = _results_folder(Path(out), spec, model, options, fresh)
         done = 0
 
-        def one(item: EvalItem, strategy: str = strategy) -> dict[str, Any]:
-            return run_item(item, strategy, folder, model=model, **options)
+        def one(item: EvalItem, spec: str = spec, folder: Path = folder) -> dict[str, Any]:
+            return run_item(item, spec, folder, model=model, options=options)
 
         records = []
         with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
@@ -194,11 +168,53 @@ def evaluate(
                 records.append(record)
                 done += 1
                 if progress is not None:
-                    progress(strategy, done, len(items))
-        for policy in conflicts:
-            name = strategy if policy == "show" else f"{strategy}, {policy}"
+                    progress(spec, done, len(items))
+        for n, policy in enumerate(conflicts):
+            name = spec if n == 0 else f"{spec}, {policy}"
             rows[name] = summarize(items, records, policy)
     return rows
+
+
+def settings(spec: str, model: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """Everything that changes a strategy's answers, as stored next to its results."""
+    name, spec_options = parse_strategy(spec)
+    if isinstance(model, BaseChatModel):
+        described: Any = {"type": model._llm_type, **model._identifying_params}
+    else:
+        described = model
+    chosen: dict[str, Any] = json.loads(
+        json.dumps(
+            {
+                "strategy": name,
+                "options": {**options, **spec_options},
+                "model": described,
+                "prompts": sorted(tag(p) for p in PROMPTS.values()),
+                "contextorg": version("contextorg"),
+            },
+            default=str,
+            sort_keys=True,
+        )
+    )
+    return chosen
+
+
+def _results_folder(out: Path, spec: str, model: Any, options: dict[str, Any], fresh: bool) -> Path:
+    folder = out / "items" / _safe(spec)
+    wanted = settings(spec, model, options)
+    saved = folder / "settings.json"
+    if fresh and folder.exists():
+        shutil.rmtree(folder)
+    if saved.exists():
+        stored = json.loads(saved.read_text())
+        if stored != wanted:
+            changed = sorted(k for k in {*stored, *wanted} if stored.get(k) != wanted.get(k))
+            raise InputError(
+                f"{folder} holds results of other settings ({', '.join(changed)} differ); "
+                "give another --out, or --fresh to discard them"
+            )
+    folder.mkdir(parents=True, exist_ok=True)
+    saved.write_text(json.dumps(wanted, indent=2, sort_keys=True))
+    return folder
 
 
 def summarize(
@@ -206,37 +222,62 @@ def summarize(
 ) -> dict[str, Any]:
     """Mean metrics and usage per question over stored results, under a conflict policy.
 
-    Under a policy that flags answers as disputed, disputed answers do not count as given.
+    Disputed and rejected answers do not count as given.
     """
-    flag = get_conflict_policy(policy)
+    judge = get_conflict_policy(policy)
     scores: dict[str, list[float]] = {k: [] for k in QUALITY}
+    checks = dict.fromkeys(CHECKS, 0)
     for item, record in zip(items, records, strict=True):
-        answers = flag([AnswerItem.model_validate(a) for a in record["answers"]])
-        given = [a for a in answers if not a.disputed]
+        answers = [AnswerItem.model_validate(a) for a in record["answers"]]
+        relations = [Relation.model_validate(r) for r in record.get("relations", [])]
+        resolution = judge(answers, Sources(relations, item.contexts))
+        given = [a for a in resolution.answers if not a.disputed]
         for key, value in score(
             item.answers, given, wrong=item.wrong_answers, labels=item.labels
         ).items():
             if value is not None:
                 scores[key].append(value)
+        over = record["usage"]["llm_calls"] - record.get("contexts", len(item.contexts))
+        checks["calls_over_n"] = max(checks["calls_over_n"], over)
+        texts = {c.id: full_text(c) for c in item.contexts}
+        for answer in resolution.answers:
+            checks["invalid_citations"] += sum(c not in texts for c in answer.citations)
+            checks["unstated_answers"] += not any(
+                mentions(texts[c], answer.answer) for c in answer.citations if c in texts
+            )
     row: dict[str, Any] = {k: mean_or_none(v) for k, v in scores.items()}
     for key in USAGE:
-        row[key] = mean_or_none([r["usage"][key] for r in records])
+        row[key] = mean_or_none([r["usage"].get(key, 0) for r in records])
+    row.update(checks)
     row["questions"] = len(records)
     row["failures"] = sum(r.get("failures", 0) for r in records)
     return row
 
 
-def markdown_table(rows: dict[str, dict[str, Any]]) -> str:
-    """The results as a markdown table, one row per strategy."""
-    columns = [*QUALITY, *USAGE]
-    lines = [
-        "| strategy | " + " | ".join(columns) + " |",
-        "|---" * (len(columns) + 1) + "|",
-    ]
+def markdown_table(rows: dict[str, dict[str, Any]], baseline: str = "base") -> str:
+    """The results as a markdown table, one row per strategy; ratios to ``baseline`` if run."""
+    columns = [*QUALITY, *USAGE, *CHECKS]
+    base = rows.get(baseline)
+    ratios = ("tokens", "answer_input_tokens", "seconds") if base else ()
+    header = [*columns, *(f"{r} / {baseline}" for r in ratios)]
+    lines = ["| strategy | " + " | ".join(header) + " |", "|---" * (len(header) + 1) + "|"]
     for name, row in rows.items():
         cells = [_cell(row.get(c), c) for c in columns]
+        if base:
+            cells += [_ratio(_get(row, r), _get(base, r)) for r in ratios]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _get(row: dict[str, Any], key: str) -> float | None:
+    if key == "tokens":
+        return float(row["input_tokens"] + row["output_tokens"]) if row["input_tokens"] else None
+    value = row.get(key)
+    return float(value) if value is not None else None
+
+
+def _ratio(value: float | None, base: float | None) -> str:
+    return "–" if value is None or not base else f"{value / base:.2f}x"
 
 
 def plot(rows: dict[str, dict[str, Any]], file: str | Path) -> Path:
@@ -277,10 +318,10 @@ def _cell(value: Any, column: str) -> str:
         return "–"
     if column in ("llm_calls", "seconds"):
         return f"{value:.1f}"
-    if column.endswith("tokens"):
+    if column.endswith("tokens") or column in CHECKS:
         return f"{value:.0f}"
     return f"{value:.3f}"
 
 
 def _safe(name: str) -> str:
-    return re.sub(r"[^\w.-]+", "_", name)
+    return re.sub(r"[^\w.=-]+", "_", name)

@@ -35,6 +35,9 @@ BLOCK = re.compile(
     r"\[Context (\d+)\](?: Title: [^\n]*)?\nText: (.*?)(?=\n\n\[Context |\n\nQuestion: )", re.S
 )
 
+DOCUMENT = re.compile(r"Document: (.*?)\n\n(?:Other agents:|Question: )", re.S)
+AGENT = re.compile(r"^Agent (\d+): (.*?)\. ", re.M)
+
 DEMO_READINGS: dict[str, Reading] = {
     # The true readings of the bundled demo corpus (contextorg.demo).
     "velmora-guide": Reading(True, "Velmora", "1987"),
@@ -47,8 +50,12 @@ DEMO_READINGS: dict[str, Reading] = {
 
 
 def numbered_texts(messages: Sequence[BaseMessage]) -> dict[int, str]:
-    """The contexts shown in the last message, by number."""
-    return {int(n): text.strip() for n, text in BLOCK.findall(messages[-1].text)}
+    """The contexts shown in the last message that shows any (a retry note may follow it)."""
+    for message in reversed(messages):
+        shown = {int(n): text.strip() for n, text in BLOCK.findall(message.text)}
+        if shown:
+            return shown
+    return {}
 
 
 class World:
@@ -71,11 +78,14 @@ class World:
         return ScriptedChatModel(respond=self.respond)
 
     def reading_of(self, text: str) -> Reading:
-        """The reading of a shown text: a context's whole text, or a quote from one."""
+        """The reading of a shown text: a context's text, a quote from one, or one titled."""
         if text in self.by_text:
             return self.by_text[text]
         for whole, reading in self.by_text.items():
             if text in whole:
+                return reading
+        for whole, reading in self.by_text.items():
+            if whole in text:  # shown with its title
                 return reading
         raise KeyError(f"no context of this world says {text!r}")
 
@@ -89,6 +99,22 @@ class World:
         if title == "CompletedQuestion":
             latest = messages[-1].text.rsplit("Latest question: ", 1)[-1].strip()
             return {"question": self.completions.get(latest, latest)}
+        if title == "AgentAnswer":
+            text = DOCUMENT.search(messages[-1].text)
+            reading = self.reading_of(text.group(1).strip()) if text else Reading(False)
+            if not reading.answers:
+                return {"answer": "unknown", "explanation": "The document does not say."}
+            return {"answer": reading.answer, "explanation": "The document states it."}
+        if title == "Aggregation":
+            said = AGENT.findall(messages[-1].text)
+            agents: dict[str, list[int]] = {}
+            for number, answer in said:
+                if answer.strip().lower() != "unknown":
+                    agents.setdefault(answer.strip(), []).append(int(number))
+            return {
+                "answers": [{"answer": a, "agents": n} for a, n in agents.items()],
+                "explanation": "Every answer an agent read from its document.",
+            }
         if title == "MergedReasoning":
             return {"reasoning": "The quoted sentences answer the question."}
         if title == "SegmentNote":

@@ -47,13 +47,18 @@ def route_explain(state: State, runtime: Runtime[RunContext]) -> Literal["explai
 def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
     """One ``Send`` per group into ``answer_group``; straight to ``aggregate`` if none."""
     by_id = {c.id: c for c in state["contexts"]}
+    readings = state.get("readings") or {}
     groups = state["organization"].groups
     if not groups:
         return "aggregate"
     return [
         Send(
             "answer_group",
-            GroupTask(group=group, contexts=[by_id[i] for i in group.context_ids]),
+            GroupTask(
+                group=group,
+                contexts=[by_id[i] for i in group.context_ids],
+                readings={i: readings[i] for i in group.context_ids if i in readings},
+            ),
         )
         for group in groups
     ]

@@ -7,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.state import Answer, AnswerItem, Organization, RunContext, State
-from contextorg.tools.conflicts import get_conflict_policy
+from contextorg.tools.conflicts import Sources, get_conflict_policy
 from contextorg.tools.text import normalize
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
@@ -32,11 +32,13 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
         extra = [s for c in item.citations for s in organization.supporting.get(c, [])]
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
     policy = runtime.context.conflict_policy if runtime is not None else "show"
-    answers = get_conflict_policy(policy)(answers)
+    sources = Sources(state.get("relations") or [], state.get("contexts") or [])
+    resolution = get_conflict_policy(policy)(answers, sources)
     answer = Answer(
-        text=render(answers),
-        answers=answers,
-        out_of_scope=not answers,
+        text=render(resolution.answers, resolution.rejected),
+        answers=resolution.answers,
+        rejected=resolution.rejected,
+        out_of_scope=not resolution.answers,
         dropped_citations=sum(g.dropped_citations for g in group_answers),
         uncited_answers=sum(g.uncited_answers for g in group_answers),
         failed_groups=sum(g.failed for g in group_answers),
@@ -44,14 +46,26 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     return {"answer": answer}
 
 
-def render(answers: list[AnswerItem]) -> str:
-    """One sentence per answer: "According to [a][b], the answer is X (about Y)."."""
-    if not answers:
-        return OUT_OF_SCOPE
-    lines = []
+def render(answers: list[AnswerItem], rejected: list[AnswerItem] | None = None) -> str:
+    """The answer as text: one sentence per answer, then one per rejected answer.
+
+    "According to [a][b], the answer is X (about Y)."; a rejected answer says why it was left out.
+    """
+    lines = [OUT_OF_SCOPE] if not answers else []
     for item in answers:
-        sources = "".join(f"[{c}]" for c in item.citations)
-        about = f" ({item.about})" if item.about else ""
-        doubt = ", but most sources about it say otherwise" if item.disputed else ""
-        lines.append(f"According to {sources}, the answer is {item.answer}{about}{doubt}.")
+        doubt = f", but more independent sources about it say {item.rival}" if item.disputed else ""
+        lines.append(f"According to {_sources(item)}, the answer is {_said(item)}{doubt}.")
+    for item in rejected or []:
+        lines.append(
+            f"Left out: {_said(item)} ({_sources(item)}), which more independent sources "
+            f"about the same thing contradict ({item.rival})."
+        )
     return "\n".join(lines)
+
+
+def _sources(item: AnswerItem) -> str:
+    return "".join(f"[{c}]" for c in item.citations)
+
+
+def _said(item: AnswerItem) -> str:
+    return f"{item.answer} ({item.about})" if item.about else item.answer

@@ -29,5 +29,6 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
     return {
         "relations": relations,
         "relevance": relevance if len(relevance) == len(known) else {},
+        "readings": dict(graph.context_readings),
         "usage": {"classify_relations": meter.usage()},
     }

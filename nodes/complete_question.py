@@ -39,6 +39,7 @@ def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, A
         # A thread keeps every channel: the previous turn's results must not leak into this one.
         "relations": [],
         "relevance": {},
+        "readings": {},
         "organization": Organization(groups=[]),
         "attribution": [],
         "group_answers": Overwrite([]),

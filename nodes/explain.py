@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -22,6 +22,7 @@ from contextorg.nodes.answer_group import answer_group
 from contextorg.state import (
     Attribution,
     Context,
+    ContextReading,
     Group,
     GroupTask,
     NodeUsage,
@@ -157,6 +158,7 @@ def regenerate(
         raise InputError(f"explain_samples must be at least 1, got {context.explain_samples}")
     groups = {g.id: g for g in state["organization"].groups}
     by_id = {c.id: c for c in state["contexts"]}
+    readings = state.get("readings") or {}
     original = {g.group_id: [a.answer for a in g.answers] for g in state.get("group_answers", [])}
     samples = range(context.explain_samples)
     plans: dict[Cluster, dict[int, frozenset[str]]] = {}
@@ -180,7 +182,7 @@ def regenerate(
     def run(task: Task) -> tuple[list[str], NodeUsage]:
         group_id, removed, j = task
         kept = [by_id[i] for i in groups[group_id].context_ids if i not in removed]
-        return answer_without(groups[group_id], kept, runtime, models[j])
+        return answer_without(groups[group_id], kept, runtime, models[j], readings)
 
     results = dict(zip(tasks, concurrently(run, tasks, context.max_concurrency), strict=True))
     counterfactuals: dict[Cluster, list[list[str]]] = {}
@@ -202,13 +204,25 @@ def regenerate(
 
 
 def answer_without(
-    group: Group, kept: list[Context], runtime: Runtime[RunContext], model: BaseChatModel
+    group: Group,
+    kept: list[Context],
+    runtime: Runtime[RunContext],
+    model: BaseChatModel,
+    readings: Mapping[str, ContextReading],
 ) -> tuple[list[str], NodeUsage]:
-    """The answers ``answer_group`` gives the group's question from ``kept`` alone."""
+    """The answers ``answer_group`` gives the group's question from ``kept`` alone.
+
+    A group answered from readings is answered from the kept contexts' readings: no call.
+    """
     if not kept:
         return [], NodeUsage()
     sampled = runtime.override(context=dataclasses.replace(runtime.context, answer_model=model))
-    out = answer_group(GroupTask(group=group, contexts=kept), sampled)
+    task = GroupTask(
+        group=group,
+        contexts=kept,
+        readings={c.id: readings[c.id] for c in kept if c.id in readings},
+    )
+    out = answer_group(task, sampled)
     return [a.answer for a in out["group_answers"][0].answers], total_usage(out["usage"])
 
 

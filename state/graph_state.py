@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated
+from typing import Annotated, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -11,6 +11,7 @@ from contextorg.state.records import (
     Answer,
     Attribution,
     Context,
+    ContextReading,
     Group,
     GroupAnswer,
     NodeUsage,
@@ -58,6 +59,8 @@ class OutputState(_Question, total=False):
     organization: Organization
     relations: list[Relation]
     relevance: dict[str, bool]
+    readings: dict[str, ContextReading]
+    """What the relation step read in each context (readings-based classifiers only)."""
     group_answers: Annotated[list[GroupAnswer], operator.add]
     usage: Annotated[dict[str, NodeUsage], merge_usage]
 
@@ -72,10 +75,12 @@ def standalone_question(state: State) -> str:
 
 
 class GroupTask(TypedDict):
-    """The ``Send`` payload for one group: its question and its contexts."""
+    """The ``Send`` payload for one group: its question, its contexts and their readings."""
 
     group: Group
     contexts: list[Context]
+    readings: NotRequired[dict[str, ContextReading]]
+    """The relation step's readings of the group's contexts (a ``readings`` group needs them)."""
 
 
 class NotesState(TypedDict, total=False):

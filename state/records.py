@@ -42,8 +42,37 @@ class Relation(BaseModel):
     label: RelationLabel
 
 
+ReadingStatus = Literal["answers", "ungrounded", "silent", "failed"]
+
+
+class ContextReading(BaseModel):
+    """What the relation step read in one context: the answers its text states, or why none.
+
+    ``answers``: the text states ``answers`` (several when it lists several). ``ungrounded``:
+    the model gave an answer the text does not state (read as not answering). ``silent``: the
+    model read no answer. ``failed``: the model gave no usable reply, so nothing is known.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    status: ReadingStatus
+    answers: list[str] = Field(default_factory=list)
+    said: str | None = None
+    """The model's reply as given (an answer, or a stance for a yes/no question)."""
+    descriptor: str | None = None
+    """What tells this context's entity apart from namesakes, when the reader says."""
+
+    @property
+    def usable(self) -> bool:
+        """Whether the reading says something (answers or not); a failed one says nothing."""
+        return self.status != "failed"
+
+
+GroupMode = Literal["model", "readings", "debate"]
+
+
 class Group(BaseModel):
-    """Contexts answered together in one model call, with the question to ask them."""
+    """Contexts answered together, with the question to ask them and how they are answered."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -52,6 +81,9 @@ class Group(BaseModel):
     question: str
     condense: bool = False
     """Answer from notes whatever the length (the ``summarize`` organizer)."""
+    answered_by: GroupMode = "model"
+    """``model``: one call over the group; ``readings``: the contexts' own readings, no call;
+    ``debate``: one agent per context over rounds, then an aggregator (``madam``)."""
 
 
 class Organization(BaseModel):
@@ -76,7 +108,12 @@ class AnswerItem(BaseModel):
     )
     citations: list[str]
     disputed: bool = False
-    """Backed by a minority of the sources about the same thing (conflict policy ``majority``)."""
+    """Out-supported by a rival answer about the same thing (conflict policies
+    ``majority`` and ``resolve``); see ``sources`` and ``rival``."""
+    sources: int | None = None
+    """Independent sources behind the answer where it conflicts (near-copies count once)."""
+    rival: str | None = None
+    """The answer with more independent sources about the same thing, when disputed."""
 
 
 class GroupAnswer(BaseModel):
@@ -97,6 +134,8 @@ class Answer(BaseModel):
 
     text: str
     answers: list[AnswerItem]
+    rejected: list[AnswerItem] = Field(default_factory=list)
+    """Answers left out as misinformation (conflict policy ``resolve``), with their citations."""
     out_of_scope: bool = False
     dropped_citations: int = 0
     uncited_answers: int = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 
@@ -33,6 +33,14 @@ class RunContext:
     benchmarks/README.md), ``batched``, ``pairwise`` or ``extract``."""
     strategy: str = "corg"
     """Organizer: ``corg``, ``base`` or ``separate``."""
+    answer_from: Literal["readings", "model"] = "readings"
+    """How ``corg`` answers a group: ``readings`` takes the answers the relation step already
+    read in each context (no model call) wherever every context of the group has one, and
+    asks the model only for the rest; ``model`` asks the model about every group (one call
+    each, with the question in plural for several contexts). Classifiers that read no
+    context (``batched``, ``pairwise``) always leave it to the model."""
+    debate_rounds: int = 3
+    """Most rounds of the ``madam`` strategy's debate (it stops early when no agent changes)."""
     max_group_size: int = 4
     """Largest group one call answers; small models lose track of longer lists."""
     max_concurrency: int = 4

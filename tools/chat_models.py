@@ -385,8 +385,9 @@ class ScriptedChatModel(JsonSchemaChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        # Two scripts must never share cached replies: the responder's identity is the key.
-        return {"respond": f"{self.respond!r}@{id(self.respond)}"}
+        # Two scripts must never share cached replies: the responder's identity is the key
+        # (its repr names the function, or the method and its object, by address).
+        return {"respond": repr(self.respond)}
 
     def get_num_tokens(self, text: str) -> int:
         """Whitespace-separated words: deterministic, and needs no tokenizer download."""

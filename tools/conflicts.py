@@ -1,43 +1,172 @@
 """Conflict policies: what the final answer says when sources disagree about one thing.
 
-``show`` (CORG's way, the default) lists every answer with its citations and takes no side.
-``majority`` also lists every answer, but flags as *disputed* an answer that fewer than half of
-the sources about the same thing (same descriptor) support; answers without a descriptor, or
-alone for theirs, are never disputed. Support counts citations, duplicates' included.
+Sources disagree about one thing when the relation graph calls their contexts counterfactual
+(linked through duplicates: contexts that say the same about it). Within one such entity an
+answer's *support* is the number of independent sources that give it: contexts that are
+near-copies of each other (:func:`near_copies`) count once, however often a page was copied.
+
+- ``show`` (CORG's way) lists every answer with its citations and takes no side.
+- ``majority`` lists every answer, and flags as *disputed* one that a rival answer about the
+  same thing out-supports.
+- ``resolve`` leaves disputed answers out of the answer and lists them as rejected, with
+  their citations and why.
+
+Without a relation graph (the ``base`` and ``separate`` strategies), answers are about the
+same thing when the model says so (``about``). A tie disputes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
-from contextorg.state.records import AnswerItem
+from contextorg.state.records import AnswerItem, Context, Relation
 from contextorg.tools.registry import pick
-from contextorg.tools.text import same_descriptor
+from contextorg.tools.text import same_descriptor, words
 
-ConflictPolicy = Callable[[Sequence[AnswerItem]], list[AnswerItem]]
+NEAR_COPY = 0.5
+"""Share of the shorter text's word 5-grams found in the other above which two texts are
+near-copies (containment, Broder 1997): one source, however often it was copied."""
 
 
-def show_all(answers: Sequence[AnswerItem]) -> list[AnswerItem]:
+@dataclass(frozen=True)
+class Sources:
+    """What a policy may weigh answers by: the relation graph and the contexts."""
+
+    relations: Sequence[Relation] = ()
+    contexts: Sequence[Context] = ()
+
+
+@dataclass
+class Resolution:
+    """The answers to show (some perhaps flagged disputed), and those left out."""
+
+    answers: list[AnswerItem]
+    rejected: list[AnswerItem] = field(default_factory=list)
+
+
+ConflictPolicy = Callable[[Sequence[AnswerItem], Sources], Resolution]
+
+
+def show_all(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
     """Every answer as it is."""
-    return list(answers)
+    return Resolution(list(answers))
 
 
-def flag_minority(answers: Sequence[AnswerItem]) -> list[AnswerItem]:
-    """Every answer; those backed by a minority of the sources about their thing are disputed."""
+def flag_minority(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
+    """Every answer; one out-supported by a rival about the same thing is disputed."""
+    return Resolution(weigh(answers, sources))
+
+
+def resolve_minority(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
+    """Disputed answers are left out and listed as rejected."""
+    weighed = weigh(answers, sources)
+    return Resolution([a for a in weighed if not a.disputed], [a for a in weighed if a.disputed])
+
+
+def weigh(answers: Sequence[AnswerItem], sources: Sources) -> list[AnswerItem]:
+    """Each answer with its independent support where it conflicts, in the same order.
+
+    An answer is disputed when a rival about the same thing has more support; none is left
+    out here.
+
+    An answer conflicts within each entity whose contexts give another answer too. It is
+    disputed when every context citing it is in an entity where it loses: an answer that is
+    misinformation about one namesake and true of another stays.
+    """
+    copies = near_copies(sources.contexts)
+    verdicts: dict[int, list[tuple[int, AnswerItem | None, set[str]]]] = {}
+    for members in _entities(answers, sources):
+        cited = {n: [c for c in a.citations if c in members] for n, a in enumerate(answers)}
+        rivals = [n for n, ids in cited.items() if ids]
+        if len(rivals) < 2:
+            continue
+        support = {n: len({copies.get(c, c) for c in cited[n]}) for n in rivals}
+        for n in rivals:
+            best = max((m for m in rivals if m != n), key=lambda m: support[m])
+            beaten = answers[best] if support[best] > support[n] else None
+            verdicts.setdefault(n, []).append((support[n], beaten, members))
     out = []
-    for item in answers:
-        rivals = [
-            other
-            for other in answers
-            if item.about and other.about and same_descriptor(item.about, other.about)
-        ]
-        support = sum(len(other.citations) for other in rivals)
-        disputed = len(rivals) > 1 and 2 * len(item.citations) < support
-        out.append(item.model_copy(update={"disputed": disputed}))
+    for n, item in enumerate(answers):
+        found = verdicts.get(n)
+        if not found:
+            out.append(item.model_copy(update={"disputed": False}))
+            continue
+        lost = {c for _, beaten, members in found if beaten is not None for c in members}
+        disputed = set(item.citations) <= lost
+        count, rival, _ = (min if disputed else max)(found, key=lambda v: v[0])
+        out.append(
+            item.model_copy(
+                update={
+                    "disputed": disputed,
+                    "sources": count,
+                    "rival": rival.answer if disputed and rival is not None else None,
+                }
+            )
+        )
     return out
 
 
-CONFLICT_POLICIES: dict[str, ConflictPolicy] = {"show": show_all, "majority": flag_minority}
+def _entities(answers: Sequence[AnswerItem], sources: Sources) -> list[set[str]]:
+    """The contexts about one thing each: counterfactual and duplicated links, else ``about``."""
+    if not sources.relations:
+        named = [a for a in answers if a.about]
+        groups: list[set[str]] = []
+        for a in named:
+            same = [b for b in named if same_descriptor(a.about, b.about)]
+            members = {c for b in same for c in b.citations}
+            if members not in groups:
+                groups.append(members)
+        return groups
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    linked = [r for r in sources.relations if r.label in ("counterfactual", "duplicated")]
+    for relation in linked:
+        parent[root(relation.a)] = root(relation.b)
+    components: dict[str, set[str]] = {}
+    for relation in linked:
+        for x in (relation.a, relation.b):
+            components.setdefault(root(x), set()).add(x)
+    conflicted = {r.a for r in linked if r.label == "counterfactual"}
+    return [members for members in components.values() if members & conflicted]
+
+
+def near_copies(contexts: Iterable[Context], threshold: float = NEAR_COPY) -> dict[str, str]:
+    """Each context id -> the first context it is a near-copy of (itself if none).
+
+    Containment of word 5-grams (the shorter text's in the longer's): re-posted, reformatted
+    and truncated copies of one page share most of theirs, independent pages few.
+    """
+    shingled = [(c.id, _shingles(c.text)) for c in contexts]
+    first: dict[str, str] = {}
+    for n, (cid, mine) in enumerate(shingled):
+        first[cid] = cid
+        for other, theirs in shingled[:n]:
+            smaller = min(len(mine), len(theirs))
+            if smaller and len(mine & theirs) >= threshold * smaller:
+                first[cid] = first[other]
+                break
+    return first
+
+
+def _shingles(text: str, size: int = 5) -> set[tuple[str, ...]]:
+    tokens = words(text)
+    if len(tokens) < size:
+        return {tuple(tokens)} if tokens else set()
+    return {tuple(tokens[n : n + size]) for n in range(len(tokens) - size + 1)}
+
+
+CONFLICT_POLICIES: dict[str, ConflictPolicy] = {
+    "show": show_all,
+    "majority": flag_minority,
+    "resolve": resolve_minority,
+}
 """Conflict policies by name; a new one is one function and one line here."""
 
 

@@ -3,8 +3,10 @@
 ``corg`` follows CORG's reranker (DESIGN §4.4). Its baselines (CORG §5.2): ``base`` (all in one
 call), ``separate`` (one call each), ``random`` and ``kmeans`` (as many groups as ``corg`` makes,
 by chance or by embedding clusters), ``retrieve`` (the five most relevant, diverse contexts) and
-``summarize`` (condense everything into notes, then answer once). An organizer only plans
-groups; the ``organize_groups`` node asks the plural question.
+``summarize`` (condense everything into notes, then answer once). A peer: ``madam``
+(MADAM-RAG: every context in one debate, :mod:`contextorg.tools.debate`). An organizer only
+plans groups; the ``organize_groups`` node says how each is answered and asks the plural
+question.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from contextorg.state.records import Context, Group, Organization
+from contextorg.state.records import Context, Group, GroupMode, Organization
 from contextorg.tools.embeddings import Embedder
 from contextorg.tools.registry import pick
 from contextorg.tools.relation_graph import RelationGraph
@@ -40,13 +42,16 @@ Plan = Callable[[Planning], Organization]
 
 @dataclass(frozen=True)
 class Organizer:
-    """A grouping strategy: what it needs, and whether groups get a plural question."""
+    """A grouping strategy: what it needs, and how its groups are answered and asked."""
 
     name: str
     plan: Plan
     needs_relations: bool = False
     needs_embeddings: bool = False
     pluralize: bool = False
+    answering: GroupMode = "model"
+    """``readings``: from the contexts' readings where there are any (``answer_from``);
+    ``debate``: by MADAM-RAG's agents; ``model``: one call per group."""
 
 
 def plan_base(
@@ -77,8 +82,12 @@ def plan_corg(
         # Every relation is "irrelevant": at most one context answers and none can be told
         # apart, so nothing conflicts. Let the answer model find it.
         return Organization(groups=_numbered(_chunks(graph.ids, max_group_size)))
-    dropped = {i: "does not answer the question" for i in graph.ids if not relevance[i]}
-    kept = [i for i in graph.ids if relevance[i]]
+    # A context the model could not read is kept: nothing says it does not answer.
+    unread = {i for i, r in graph.context_readings.items() if not r.usable}
+    dropped = {
+        i: "does not answer the question" for i in graph.ids if not relevance[i] and i not in unread
+    }
+    kept = [i for i in graph.ids if i not in dropped]
     supporting: dict[str, list[str]] = {}
 
     null = descriptor_nulls(graph, kept)
@@ -271,7 +280,9 @@ def _structural(
 
 
 ORGANIZERS: dict[str, Organizer] = {
-    "corg": Organizer("corg", _structural(plan_corg), needs_relations=True, pluralize=True),
+    "corg": Organizer(
+        "corg", _structural(plan_corg), needs_relations=True, pluralize=True, answering="readings"
+    ),
     "base": Organizer("base", _structural(plan_base)),
     "separate": Organizer("separate", _structural(plan_separate)),
     "random": Organizer("random", plan_random, needs_relations=True, pluralize=True),
@@ -280,6 +291,7 @@ ORGANIZERS: dict[str, Organizer] = {
     ),
     "retrieve": Organizer("retrieve", plan_retrieve, needs_embeddings=True),
     "summarize": Organizer("summarize", plan_summarize),
+    "madam": Organizer("madam", _structural(plan_base), answering="debate"),
 }
 """Organizers by name; a new strategy is one plan function and one line here."""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Generic, TypeVar
 
-from contextorg.state.records import RELATION_LABELS, RelationLabel
+from contextorg.state.records import RELATION_LABELS, ContextReading, RelationLabel
 
 K = TypeVar("K", bound=Hashable)
 Classify = Callable[[K, list[K]], Sequence[RelationLabel]]
@@ -57,6 +57,8 @@ class RelationGraph(Generic[K]):
     """Classifier invocations."""
     readings: dict[K, Reading] = field(default_factory=dict)
     """What each context says, when the classifier read contexts one by one (``extract``)."""
+    context_readings: dict[K, ContextReading] = field(default_factory=dict)
+    """The same readings as the user sees them: the model's reply, grounded or not."""
     relevance: dict[K, bool] = field(default_factory=dict)
     """Whether each context answers, when known apart from the relations."""
 

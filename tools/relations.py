@@ -26,7 +26,8 @@ from contextorg.prompts import (
     tag,
 )
 from contextorg.prompts._render import render_contexts
-from contextorg.state.records import Context, RelationLabel
+from contextorg.state.records import Context, ContextReading, RelationLabel
+from contextorg.tools.answering import full_text
 from contextorg.tools.calls import Meter, call_structured, call_structured_raw, concurrently
 from contextorg.tools.chat_models import JsonSchemaChatModel
 from contextorg.tools.registry import pick
@@ -128,15 +129,17 @@ def classify_extract(
 ) -> RelationGraph[str]:
     """One call per context reading (answer, entity, descriptor); relations by comparison."""
 
-    def read(context: Context) -> Reading:
-        out = _read_one(
+    def read(context: Context) -> ContextReading:
+        return read_answer(
             extract_reading, extract_reading.ContextReading, context, question, model, meter
         )
-        if out is None:
-            return Reading(answers=False)
-        return Reading(answers=True, descriptor=out.descriptor or None, answer=out.answer)
 
-    return _graph_from_readings(contexts, concurrently(read, contexts, max_concurrency))
+    read_all = concurrently(read, contexts, max_concurrency)
+    graph = _graph_from_readings(
+        contexts, [Reading(r.status == "answers", r.descriptor, first(r)) for r in read_all]
+    )
+    graph.context_readings = {c.id: r for c, r in zip(contexts, read_all, strict=True)}
+    return graph
 
 
 SAME_ENTITY_OVERLAP = 0.4
@@ -171,25 +174,24 @@ def classify_signals(
     asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
     yes_no = asks_yes_no(question)
-    texts = {c.id: _full_text(c) for c in contexts}
+    texts = {c.id: full_text(c) for c in contexts}
 
-    def read(context: Context) -> tuple[Reading, set[str]]:
+    def read(context: Context) -> ContextReading:
         if yes_no:
-            answer = read_stance(context, question, model, meter)
-        else:
-            out = _read_one(
-                answer_reading, answer_reading.AnswerReading, context, question, model, meter
-            )
-            answer = out.answer if out else None
-        if answer is None:
-            return Reading(answers=False), set()
-        return Reading(True, None, answer), salient_terms(texts[context.id], asked, vocabulary)
+            return read_stance_reading(context, question, model, meter)
+        return read_answer(
+            answer_reading, answer_reading.AnswerReading, context, question, model, meter
+        )
 
-    read_all = concurrently(read, contexts, max_concurrency)
+    ids = [c.id for c in contexts]
+    read_all = dict(zip(ids, concurrently(read, contexts, max_concurrency), strict=True))
     readings = settle_by_agreement(
-        {c.id: r for c, (r, _) in zip(contexts, read_all, strict=True)}, texts
+        {i: Reading(r.status == "answers", None, first(r)) for i, r in read_all.items()}, texts
     )
-    terms = {c.id: t for c, (_, t) in zip(contexts, read_all, strict=True)}
+    terms = {
+        i: salient_terms(texts[i], asked, vocabulary) if r.status == "answers" else set()
+        for i, r in read_all.items()
+    }
 
     def relation(a: str, b: str) -> RelationLabel:
         ra, rb = readings[a], readings[b]
@@ -216,6 +218,12 @@ def classify_signals(
         i: Reading(r.answers, " ".join(sorted(terms[i] - answer_words(r.answer))) or None, r.answer)
         for i, r in readings.items()
     }
+    graph.context_readings = {
+        i: read_all[i].model_copy(
+            update={"answers": [r.answer] if r.answers and r.answer else [], "descriptor": None}
+        )
+        for i, r in readings.items()
+    }
     return graph
 
 
@@ -237,6 +245,16 @@ STANCE_ALTERNATIVES = 5
 def read_stance(context: Context, question: str, model: BaseChatModel, meter: Meter) -> str | None:
     """The side ``context`` argues on the yes/no ``question``: "yes", "no", or None (neither).
 
+    :func:`read_stance_reading`, as the side alone.
+    """
+    return first(read_stance_reading(context, question, model, meter))
+
+
+def read_stance_reading(
+    context: Context, question: str, model: BaseChatModel, meter: Meter
+) -> ContextReading:
+    """The side ``context`` argues on the yes/no ``question``, as a reading.
+
     One call. A "yes" by less than :data:`STANCE_MARGIN` (from the reply's logprobs, when
     :func:`reports_logprobs` says the model gives them) is read as "no".
     """
@@ -249,13 +267,15 @@ def read_stance(context: Context, question: str, model: BaseChatModel, meter: Me
     out, message = call_structured_raw(
         model, stance_reading.StanceReading, messages, meter, prompt=tag(stance_reading), **options
     )
-    if out is None or not out.answers_question:
-        return None
+    if out is None:
+        return ContextReading(status="failed")
+    if not out.answers_question:
+        return ContextReading(status="silent", said=out.answer)
     lean = yes_lean(message)
     if out.answer == "yes" and lean is not None and lean < STANCE_MARGIN:
         logger.debug("stance of %s: yes by %.2f nats, under the margin: no", context.id, lean)
-        return "no"
-    return out.answer
+        return ContextReading(status="answers", answers=["no"], said=out.answer)
+    return ContextReading(status="answers", answers=[out.answer], said=out.answer)
 
 
 def reports_logprobs(model: BaseChatModel) -> bool:
@@ -318,47 +338,42 @@ def settle_by_agreement(readings: dict[K, Reading], texts: dict[K, str]) -> dict
     return settled
 
 
-Answering = TypeVar(
-    "Answering",
-    answer_reading.AnswerReading,
-    extract_reading.ContextReading,
-)
-
-
-def _read_one(
+def read_answer(
     prompt: ModuleType,
-    schema: type[Answering],
+    schema: type[answer_reading.AnswerReading | extract_reading.ContextReading],
     context: Context,
     question: str,
     model: BaseChatModel,
     meter: Meter,
-) -> Answering | None:
-    """One context read with ``prompt``; None unless it answers with an answer the text states.
+) -> ContextReading:
+    """One context read with an answer ``prompt`` (``answer_reading``, ``extract_reading``).
 
     The text decides, not the model's yes or no. The 1.5B model says that most off-topic
     texts answer, with an answer from memory, so an answer counts only when it is
     :func:`~contextorg.tools.text.grounded` in the text (on RAMDocs development questions,
-    relevance recall rose from 0.61 to 0.89 with it). It also often says a text does not
-    answer and then writes the answer the text gives ("SFJ refers to StarFlyer."): such an
-    answer counts too, unless it reads as a refusal ("The text does not say").
+    relevance recall rose from 0.61 to 0.89 with it); otherwise the reading is
+    ``ungrounded``. It also often says a text does not answer and then writes the answer the
+    text gives ("SFJ refers to StarFlyer."): such an answer counts too, unless it reads as a
+    refusal ("The text does not say").
     """
     messages = prompt.TEMPLATE.format_messages(
         contexts=render_contexts([context]), question=question
     )
     out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
-    answer = (out.answer or "").strip() if out else ""
-    if out is None or not answer:
-        return None
-    if not out.answers_question and REFUSALS & set(words(answer)):
-        return None
-    if not grounded(_full_text(context), answer, question=question):
-        return None
-    return out
+    if out is None:
+        return ContextReading(status="failed")
+    answer = (out.answer or "").strip()
+    descriptor = getattr(out, "descriptor", None) or None
+    if not answer or (not out.answers_question and REFUSALS & set(words(answer))):
+        return ContextReading(status="silent", said=answer or None)
+    if not grounded(full_text(context), answer, question=question):
+        return ContextReading(status="ungrounded", said=answer)
+    return ContextReading(status="answers", answers=[answer], said=answer, descriptor=descriptor)
 
 
-def _full_text(context: Context) -> str:
-    """The title, when there is one, and the text: what a reading is checked against."""
-    return f"{context.title}. {context.text}" if context.title else context.text
+def first(reading: ContextReading) -> str | None:
+    """The first answer a reading gives, if it gives any."""
+    return reading.answers[0] if reading.status == "answers" and reading.answers else None
 
 
 REFUSALS = frozenset("not no none nothing unknown cannot neither nor unclear".split())

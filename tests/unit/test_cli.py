@@ -34,7 +34,15 @@ def test_json_output_on_the_demo(run_cli: Any) -> None:
     assert all(set(a) >= {"answer", "citations"} for a in data["answers"])
     assert {"a", "b", "label"} == set(data["relations"][0])
     assert {"llm_calls", "input_tokens", "output_tokens", "seconds"} <= data["usage"].keys()
-    assert data["usage"]["llm_calls"] == 9  # 6 readings, 1 plural question, 2 groups
+    assert data["usage"]["llm_calls"] == 6  # 6 readings; the groups are answered from them
+    assert data["group_answered_by"] == ["readings", "readings"]
+    assert data["readings"]["velmora-blog"] == {
+        "status": "answers",
+        "answers": ["1991"],
+        "said": "1991",
+        "descriptor": None,
+    }
+    assert data["readings"]["festival"]["status"] == "silent"
 
 
 def test_contexts_file_and_rich_output(tmp_path: Path, run_cli: Any) -> None:

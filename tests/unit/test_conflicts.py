@@ -1,6 +1,8 @@
-"""Conflict policies: show every answer, or flag the ones a minority of sources support."""
+"""Conflict policies: show every answer, flag or leave out the one fewer sources back."""
 
 from __future__ import annotations
+
+from itertools import combinations
 
 import pytest
 from hypothesis import given
@@ -8,57 +10,161 @@ from hypothesis import strategies as st
 
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.state import AnswerItem
+from contextorg.state import AnswerItem, Context, Relation
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.conflicts import flag_minority, show_all
+from contextorg.tools.conflicts import (
+    Sources,
+    flag_minority,
+    near_copies,
+    resolve_minority,
+    show_all,
+)
+from contextorg.tools.relation_graph import Reading, relation_between
+
+PAGES = {
+    "g1": "The Lumen Tower of Velmora, a glass tower by the harbour, was completed in 1987.",
+    "g2": "Ilse Marrow's tower in Velmora opened to visitors after its completion in 1987.",
+    "g3": "Completed in 1987, the Velmora tower became the symbol of the city's revival.",
+    "b1": "Velmora's Lumen Tower was completed in 1991 after long delays, says a travel blog.",
+    "p1": "Port Aster has its own Lumen Tower, a brick lighthouse completed in 2004.",
+}
 
 
-def item(answer: str, about: str | None, sources: int) -> AnswerItem:
-    return AnswerItem(
-        answer=answer, about=about, citations=[f"{answer}-{n}" for n in range(sources)]
-    )
+def relations(readings: dict[str, Reading]) -> list[Relation]:
+    return [
+        Relation(a=a, b=b, label=relation_between(readings[a], readings[b]))
+        for a, b in combinations(readings, 2)
+    ]
 
 
-def test_majority_flags_the_minority_answer_about_the_same_thing() -> None:
-    answers = [item("1987", "Velmora", 2), item("1991", "velmora", 1), item("2004", "Aster", 1)]
-    flagged = {a.answer: a.disputed for a in flag_minority(answers)}
-    assert flagged == {"1987": False, "1991": True, "2004": False}
-    assert not any(a.disputed for a in show_all(answers))
+def sources(readings: dict[str, Reading], texts: dict[str, str] | None = None) -> Sources:
+    texts = texts or PAGES
+    return Sources(relations(readings), [Context(id=i, text=texts[i]) for i in readings])
 
 
-def test_ties_and_unnamed_answers_are_not_disputed() -> None:
-    tie = [item("1987", "Velmora", 1), item("1991", "Velmora", 1)]
-    assert not any(a.disputed for a in flag_minority(tie))
-    unnamed = [item("1987", None, 3), item("1991", None, 1)]
-    assert not any(a.disputed for a in flag_minority(unnamed))
+def item(answer: str, *citations: str, about: str | None = None) -> AnswerItem:
+    return AnswerItem(answer=answer, about=about, citations=list(citations))
+
+
+VELMORA = {
+    "g1": Reading(True, "Velmora", "1987"),
+    "g2": Reading(True, "Velmora", "1987"),
+    "b1": Reading(True, "Velmora", "1991"),
+    "p1": Reading(True, "Port Aster", "2004"),
+}
+
+
+def test_majority_flags_an_answer_more_independent_sources_contradict() -> None:
+    answers = [item("1987", "g1", "g2"), item("1991", "b1"), item("2004", "p1")]
+    out = flag_minority(answers, sources(VELMORA))
+    flags = {a.answer: (a.disputed, a.sources, a.rival) for a in out.answers}
+    assert flags == {
+        "1987": (False, 2, None),
+        "1991": (True, 1, "1987"),
+        "2004": (False, None, None),  # another tower: no conflict at all
+    }
+    assert out.rejected == []
+    assert not any(a.disputed for a in show_all(answers, sources(VELMORA)).answers)
+
+
+def test_near_copies_count_once() -> None:
+    copied = {**PAGES, "g2": PAGES["g1"] + " Tickets are sold at the gate."}
+    answers = [item("1987", "g1", "g2"), item("1991", "b1")]
+    out = flag_minority(answers, sources(VELMORA, copied))
+    assert not any(a.disputed for a in out.answers)  # one page posted twice against one page
+    assert [a.sources for a in out.answers] == [1, 1]
+
+
+def test_resolve_leaves_the_minority_out_and_says_so() -> None:
+    readings = {**VELMORA, "g3": Reading(True, "Velmora", "1987")}
+    answers = [item("1987", "g1", "g2", "g3"), item("1991", "b1"), item("2004", "p1")]
+    out = resolve_minority(answers, sources(readings))
+    assert [a.answer for a in out.answers] == ["1987", "2004"]
+    assert [(a.answer, a.citations, a.rival) for a in out.rejected] == [("1991", ["b1"], "1987")]
+
+
+def test_an_answer_true_of_one_namesake_is_not_rejected_for_another() -> None:
+    # A misinformed Velmora page says 2004, which is also Port Aster's true answer.
+    readings = {**VELMORA, "b1": Reading(True, "Velmora", "2004")}
+    answers = [item("1987", "g1", "g2"), item("2004", "b1", "p1")]
+    out = resolve_minority(answers, sources(readings))
+    assert [a.answer for a in out.answers] == ["1987", "2004"] and out.rejected == []
+
+
+def test_without_relations_the_model_says_what_is_the_same_thing() -> None:
+    texts = Sources(contexts=[Context(id=i, text=t) for i, t in PAGES.items()])
+    answers = [
+        item("1987", "g1", "g2", about="Velmora"),
+        item("1991", "b1", about="velmora"),
+        item("2004", "p1", about="Port Aster"),
+    ]
+    assert [a.disputed for a in flag_minority(answers, texts).answers] == [False, True, False]
+    unnamed = [item("1987", "g1", "g2"), item("1991", "b1")]
+    assert not any(a.disputed for a in flag_minority(unnamed, texts).answers)
 
 
 @given(
     st.lists(
-        st.tuples(st.sampled_from(["a", "b", None]), st.integers(min_value=1, max_value=5)),
+        st.tuples(st.sampled_from(["v", "p", None]), st.sampled_from(["1987", "1991", "2004"])),
         min_size=1,
         max_size=8,
     )
 )
-def test_disputed_means_less_than_half_the_sources_about_the_same_thing(
-    specs: list[tuple[str | None, int]],
+def test_disputed_means_out_supported_wherever_it_conflicts(
+    pages: list[tuple[str | None, str]],
 ) -> None:
-    answers = [item(f"x{n}", about, sources) for n, (about, sources) in enumerate(specs)]
-    out = flag_minority(answers)
-    assert [a.answer for a in out] == [a.answer for a in answers]  # nothing lost or reordered
-    for a in out:
-        rivals = [b for b in out if a.about is not None and b.about == a.about]
-        support = sum(len(b.citations) for b in rivals)
-        assert a.disputed == (len(rivals) > 1 and 2 * len(a.citations) < support)
+    readings = {f"c{n}": Reading(True, entity, answer) for n, (entity, answer) in enumerate(pages)}
+    texts = {i: f"Page {i} about {r.descriptor} says {r.answer}." for i, r in readings.items()}
+    answers = [
+        item(a, *[i for i, r in readings.items() if r.answer == a])
+        for a in dict.fromkeys(r.answer or "" for r in readings.values())
+    ]
+    out = resolve_minority(answers, sources(readings, texts))
+    assert sorted(a.answer for a in [*out.answers, *out.rejected]) == sorted(
+        a.answer for a in answers
+    )  # nothing lost
+    for a in out.rejected:
+        # In every entity where another answer is given, some rival has more pages.
+        entities = {readings[c].descriptor for c in a.citations}
+        for entity in entities:
+            pages = [(r.descriptor, r.answer) for r in readings.values()]
+            mine = pages.count((entity, a.answer))
+            others = [pages.count((entity, b)) for b in {p[1] for p in pages} - {a.answer}]
+            assert max(others) > mine
+
+
+def test_near_copies_find_reposted_truncated_and_reformatted_pages() -> None:
+    page = (
+        "Demographics. As of the census of 2010, there were 3,559 people, 1,575 households, and "
+        "909 families residing in the city. The population density was high."
+    )
+    contexts = [
+        Context(id="a", text=page),
+        Context(id="b", text=page.replace(",", " ,").replace(".", " .")),  # reformatted
+        Context(id="c", text=page[: len(page) // 2]),  # truncated
+        Context(id="d", text="Broken Bow is a city in Custer County, Nebraska, with 3,559 people."),
+    ]
+    assert near_copies(contexts) == {"a": "a", "b": "a", "c": "a", "d": "d"}
 
 
 def test_the_demo_under_majority_says_which_answer_is_disputed() -> None:
     world = World(demo_contexts(), DEMO_READINGS)
     result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), conflict_policy="majority")
-    disputed = [a.answer for a in result.answer.answers if a.disputed]
-    assert disputed == ["1991"]
-    assert "1991 (Velmora), but most sources about it say otherwise." in result.text
+    assert [a.answer for a in result.answer.answers if a.disputed] == ["1991"]
+    assert "1991, but more independent sources about it say 1987." in result.text
     assert result.summary()["answers"][1]["disputed"] is True
+
+
+def test_the_demo_under_resolve_rejects_the_blog_and_says_why() -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), conflict_policy="resolve")
+    assert [a.answer for a in result.answer.answers] == ["1987", "2004"]
+    assert [a.answer for a in result.answer.rejected] == ["1991"]
+    assert (
+        "Left out: 1991 ([velmora-blog]), which more independent sources about the same thing "
+        "contradict (1987)." in result.text
+    )
+    assert result.summary()["rejected"][0]["citations"] == ["velmora-blog"]
 
 
 def test_an_unknown_policy_fails_before_any_model_call() -> None:

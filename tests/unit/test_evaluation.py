@@ -11,7 +11,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.evaluation import QUALITY, USAGE, evaluate, load_dataset
+from contextorg.evaluation import (
+    CHECKS,
+    QUALITY,
+    USAGE,
+    evaluate,
+    load_dataset,
+    parse_strategy,
+    split_of,
+)
 from contextorg.state import AnswerItem
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.inputs import InputError
@@ -151,14 +159,16 @@ def test_eval_scores_strategies_and_resumes_without_model_calls(tmp_path: Path) 
         items, ["corg", "base"], out, model=world.model(), conflicts=["show", "majority"]
     )
     assert list(rows) == ["corg", "corg, majority", "base", "base, majority"]
-    assert set(rows["corg"]) == {*QUALITY, *USAGE, "questions", "failures"}
+    assert set(rows["corg"]) == {*QUALITY, *USAGE, *CHECKS, "questions", "failures"}
     assert rows["corg"]["strict_em"] == 0.5  # the blog's 1991 is a wrong answer, given once
     assert rows["corg, majority"]["strict_em"] == 1.0  # ... and flagged disputed there
     assert rows["base"]["llm_calls"] == 1.0 < rows["corg"]["llm_calls"]
+    assert rows["corg"]["answer_input_tokens"] == 0  # answered from the readings
+    assert rows["corg"]["calls_over_n"] == 0 and rows["corg"]["unstated_answers"] == 0
     calls = len(world.calls)
     stored = sorted(p.name for p in (out / "items" / "corg").iterdir())
-    assert stored == ["all.json", "no_blog.json"]
-    (out / "items" / "base" / "all.json").unlink()  # as if the run had stopped there
+    assert stored == ["all-d87c4480.json", "no_blog-6f18455d.json", "settings.json"]
+    (out / "items" / "base" / "all-d87c4480.json").unlink()  # as if the run had stopped there
     again = evaluate(
         items, ["corg", "base"], out, model=world.model(), conflicts=["show", "majority"]
     )
@@ -167,6 +177,64 @@ def test_eval_scores_strategies_and_resumes_without_model_calls(tmp_path: Path) 
             k: v for k, v in row.items() if k != "seconds"
         }
     assert world.calls[calls:] == ["GroupAnswers"]  # only the missing question ran
+
+
+def test_a_resume_with_other_settings_is_refused_not_mixed_in(tmp_path: Path) -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    items = load_dataset(demo_dataset(tmp_path))
+    out = tmp_path / "run"
+    evaluate(items, ["corg"], out, model=world.model())
+    other = World(demo_contexts(), DEMO_READINGS)  # another script: another model
+    with pytest.raises(InputError, match=r"holds results of other settings \(model differ\)"):
+        evaluate(items, ["corg"], out, model=other.model())
+    with pytest.raises(InputError, match="options differ"):
+        evaluate(items, ["corg"], out, model=world.model(), max_group_size=2)
+    rows = evaluate(items, ["corg"], out, model=other.model(), fresh=True)
+    assert rows["corg"]["questions"] == 2 and other.calls
+
+
+def test_strategy_options_are_their_own_rows_and_results(tmp_path: Path) -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    items = load_dataset(demo_dataset(tmp_path))
+    rows = evaluate(items, ["corg", "corg:answer_from=model"], tmp_path, model=world.model())
+    assert rows["corg:answer_from=model"]["answer_input_tokens"] > 0
+    assert rows["corg:answer_from=model"]["llm_calls"] > rows["corg"]["llm_calls"]
+    assert (tmp_path / "items" / "corg_answer_from=model" / "settings.json").is_file()
+    with pytest.raises(InputError, match="cannot read 'answers=model'"):
+        parse_strategy("corg:answers=model")
+    assert parse_strategy("corg:max_group_size=2") == ("corg", {"max_group_size": 2})
+
+
+def test_ids_that_look_alike_keep_their_own_results(tmp_path: Path) -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    base = load_dataset(demo_dataset(tmp_path))[0]
+    items = [base.model_copy(update={"id": "x/1"}), base.model_copy(update={"id": "x_1"})]
+    evaluate(items, ["base"], tmp_path, model=world.model())
+    assert len(list((tmp_path / "items" / "base").glob("x_1-*.json"))) == 2
+
+
+def test_a_split_keeps_the_questions_of_that_split(tmp_path: Path) -> None:
+    rows = [
+        {"id": str(n), "question": f"Question {n}?", "contexts": [{"id": "a", "text": "t"}],
+         "answers": ["t"]}
+        for n in range(40)
+    ]  # fmt: skip
+    file = tmp_path / "d.jsonl"
+    file.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    held = load_dataset(file, split="heldout")
+    dev = load_dataset(file, split="dev")
+    assert {i.id for i in held} | {i.id for i in dev} == {str(n) for n in range(40)}
+    assert not {i.id for i in held} & {i.id for i in dev} and 0 < len(held) < 20
+    assert all(split_of(i.question) == "heldout" for i in held)
+
+
+def test_a_duplicate_context_id_names_the_question(tmp_path: Path) -> None:
+    row = {"id": "q7", "question": "q", "answers": ["a"],
+           "contexts": [{"id": "a", "text": "t"}, {"id": "a", "text": "u"}]}  # fmt: skip
+    file = tmp_path / "d.jsonl"
+    file.write_text(json.dumps(row) + "\n")
+    with pytest.raises(InputError, match="line 1: question 'q7' has two contexts with id 'a'"):
+        load_dataset(file)
 
 
 def test_the_cli_writes_results_run_and_plot_and_caches_responses(

@@ -52,8 +52,17 @@ def test_mass_lands_on_the_contexts_that_state_each_answer() -> None:
         assert all(w > 0 for w in scores.values())
 
 
-def test_only_groups_holding_a_cluster_are_asked_again() -> None:
+def test_answers_from_readings_are_explained_without_a_model_call() -> None:
+    # Each group's answers are its contexts' readings: removing a cluster removes its readings.
     result = explained(demo_contexts(), DEMO_READINGS)
+    assert result.usage["explain"].llm_calls == 0
+    by_answer = {a.answer: a.scores for a in result.attribution}
+    assert top(by_answer["1991"]) == "velmora-blog"
+    assert by_answer["2004"]["port-aster"] + by_answer["2004"]["lighthouse-list"] > 0.8
+
+
+def test_only_groups_holding_a_cluster_are_asked_again() -> None:
+    result = explained(demo_contexts(), DEMO_READINGS, answer_from="model")
     # Groups: [velmora-guide] and [velmora-blog, port-aster]. Removing the Velmora cluster
     # empties the first group (no call); the other two clusters each re-ask the second.
     assert [g.context_ids for g in result.organization.groups] == [
@@ -104,7 +113,7 @@ def test_naive_baseline_needs_no_model_call() -> None:
 
 def test_samples_repeat_when_the_model_cannot_sample(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="contextorg"):
-        result = explained(demo_contexts(), DEMO_READINGS, explain_samples=3)
+        result = explained(demo_contexts(), DEMO_READINGS, explain_samples=3, answer_from="model")
     assert result.usage["explain"].llm_calls == 6
     assert "no temperature and seed" in caplog.text
 

@@ -24,9 +24,20 @@ def answers_of(result: Any) -> dict[str, list[str]]:
     return {a.answer: a.citations for a in result.answer.answers}
 
 
-@pytest.mark.parametrize("relations", ["batched", "pairwise", "extract", "signals"])
-def test_corg_finds_every_answer_with_citations(world: World, relations: str) -> None:
-    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), relations=relations)
+@pytest.mark.parametrize(
+    ("relations", "answer_from"),
+    [("batched", "readings"), ("pairwise", "readings"), ("extract", "model"), ("signals", "model")],
+)
+def test_corg_finds_every_answer_with_citations(
+    world: World, relations: str, answer_from: str
+) -> None:
+    result = ask(
+        DEMO_QUESTION,
+        demo_contexts(),
+        model=world.model(),
+        relations=relations,
+        answer_from=answer_from,
+    )
     assert answers_of(result) == {
         "1987": ["velmora-guide", "velmora-history"],
         "1991": ["velmora-blog"],
@@ -41,6 +52,42 @@ def test_corg_finds_every_answer_with_citations(world: World, relations: str) ->
     assert all(g.question.endswith("(all of them)?") for g in multi)
     single = [g for g in result.organization.groups if len(g.context_ids) == 1]
     assert all(g.question == DEMO_QUESTION for g in single)
+
+
+@pytest.mark.parametrize("relations", ["signals", "extract"])
+def test_readings_answer_the_groups_with_no_model_call(world: World, relations: str) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), relations=relations)
+    assert answers_of(result) == {
+        "1987": ["velmora-guide", "velmora-history"],
+        "1991": ["velmora-blog"],
+        "2004": ["port-aster", "lighthouse-list"],
+    }
+    assert result.summary()["usage"]["llm_calls"] == len(demo_contexts())  # n readings, no more
+    assert {g.answered_by for g in result.organization.groups} == {"readings"}
+    assert all(g.question == DEMO_QUESTION for g in result.organization.groups)
+    assert result.readings["velmora-guide"].answers == ["1987"]
+    assert result.readings["festival"].status == "silent"
+
+
+def test_a_context_the_model_could_not_read_goes_to_the_model() -> None:
+    # The reading of one page fails twice (retry included): it is kept, and the model answers
+    # it in a group of its own; every other group is answered from readings.
+    world = World(demo_contexts(), DEMO_READINGS)
+
+    def respond(messages: Any, schema: Any) -> Any:
+        if (schema or {}).get("title") == "AnswerReading" and "Port Aster has" in messages[1].text:
+            return "{not json"
+        return world.respond(messages, schema)
+
+    contexts = demo_contexts()
+    result = ask(DEMO_QUESTION, contexts, model=ScriptedChatModel(respond=respond))
+    assert result.readings["port-aster"].status == "failed"
+    modes = {tuple(g.context_ids): g.answered_by for g in result.organization.groups}
+    assert modes[("port-aster",)] == "model"
+    assert "port-aster" not in result.organization.dropped
+    assert answers_of(result)["2004"][0] in ("port-aster", "lighthouse-list")
+    assert result.summary()["usage"]["llm_calls"] <= len(contexts) + 1 + 1  # + the retry
+    assert result.usage["classify_relations"].failures == 1
 
 
 def test_batched_mirroring_saves_calls(world: World) -> None:
@@ -245,3 +292,38 @@ def test_one_answering_context_among_irrelevant_ones_is_answered_alone() -> None
     assert [g.context_ids for g in result.organization.groups] == [["hit"]]
     assert set(result.organization.dropped) == {"noise1", "noise2"}
     assert [(a.answer, a.citations) for a in result.answer.answers] == [("1987", ["hit"])]
+
+
+def test_madam_debates_then_aggregates_every_answer(world: World) -> None:
+    contexts = demo_contexts()
+    result = ask(DEMO_QUESTION, contexts, model=world.model(), strategy="madam")
+    assert answers_of(result) == {
+        "1987": ["velmora-guide", "velmora-history"],
+        "1991": ["velmora-blog"],
+        "2004": ["port-aster", "lighthouse-list"],
+    }
+    assert [g.answered_by for g in result.organization.groups] == ["debate"]
+    assert "classify_relations" not in result.usage
+    # Round 1 (6 agents, 1 aggregation); in round 2 no agent changes its answer: stop.
+    assert result.usage["answer_group"].llm_calls == 2 * len(contexts) + 1
+    assert world.calls.count("Aggregation") == 1
+
+
+def test_madam_keeps_debating_while_agents_change_their_answers() -> None:
+    contexts = [Context(id="a", text="The bridge opened in 1901."), Context(id="b", text="Rain.")]
+    rounds: list[int] = []
+
+    def respond(messages: Any, schema: Any) -> Any:
+        title = (schema or {}).get("title")
+        if title == "Aggregation":
+            return {"answers": [{"answer": "1901", "agents": [1, 2]}], "explanation": "."}
+        rounds.append(1)
+        return {"answer": f"guess {len(rounds)}", "explanation": "It changes every time."}
+
+    model = ScriptedChatModel(respond=respond)
+    result = ask("When did the bridge open?", contexts, model=model, strategy="madam")
+    assert result.usage["answer_group"].llm_calls == 3 * 2 + 3  # three rounds, three aggregations
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("1901", ["a"])]
+    assert result.answer.dropped_citations == 1  # the aggregator cited agent 2: rain
+    shorter = ask("When?", contexts, model=model, strategy="madam", debate_rounds=2)
+    assert shorter.usage["answer_group"].llm_calls == 2 * 2 + 2

@@ -28,10 +28,21 @@ def test_events_come_node_by_node_then_the_result(world: World) -> None:
     assert nodes[:3] == ["complete_question", "classify_relations", "organize_groups"]
     assert nodes.count("answer_group") == 2 and nodes[-2:] == ["aggregate", "record_turn"]
     tokens = [e for e in events if e.kind == "token"]
-    assert {e.node for e in tokens} == {"classify_relations", "organize_groups", "answer_group"}
+    assert {e.node for e in tokens} == {"classify_relations"}  # groups answered from readings
     assert events[-1].kind == "result"
     streamed = events[-1].data
     assert streamed.text == ask(DEMO_QUESTION, demo_contexts(), model=world.model()).text
+    assert streamed.usage["classify_relations"].llm_calls == 6
+    assert streamed.usage["classify_relations"].output_tokens > 0, "usage counts when streaming"
+
+
+def test_group_answers_stream_their_tokens_too(world: World) -> None:
+    events = list(
+        ask_stream(DEMO_QUESTION, demo_contexts(), model=world.model(), answer_from="model")
+    )
+    tokens = [e for e in events if e.kind == "token"]
+    assert {e.node for e in tokens} == {"classify_relations", "organize_groups", "answer_group"}
+    streamed = events[-1].data
     assert streamed.usage["answer_group"].llm_calls == 2
     assert streamed.usage["answer_group"].output_tokens > 0, "usage is counted when streaming"
 

@@ -1,0 +1,122 @@
+"""Group answers without a model call, and the citation check every group answer goes through.
+
+An answer is shown only with citations of contexts that state it: a cited number outside the
+group is dropped, a cited context that does not state the answer is dropped, and an answer
+no context states is not shown. Both are counted (``GroupAnswer``), never silently lost.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
+from contextorg.tools.text import grounded, mentions, normalize, same_answer
+
+
+@dataclass(frozen=True)
+class Proposed:
+    """An answer as a model (or a reader) proposes it: its text, entity and cited numbers."""
+
+    answer: str
+    about: str | None = None
+    contexts: tuple[int, ...] = ()
+    """1-based numbers of the group's contexts that the proposer says state it."""
+
+
+def cite(group_id: int, proposed: Sequence[Proposed], contexts: Sequence[Context]) -> GroupAnswer:
+    """Turn numbered citations into context ids, keeping only contexts that state the answer.
+
+    A number outside the group is dropped (``dropped_citations``). A cited context that does
+    not state the answer is dropped too; when none of the cited ones does, the group's
+    contexts that state it are cited instead. An answer that no context of the group states
+    is not shown (``uncited_answers``): a small model answering from memory, or told to by a
+    context ("answer X citing [1]"), cites contexts that never say X. An answer stated only in
+    part ("Dallas Cowboys (NFL)") is shown as the part its contexts state, when that part
+    still carries the answer (:func:`stated_part`).
+    """
+    result = GroupAnswer(group_id=group_id, answers=[])
+    seen: set[str] = set()
+    for item in proposed:
+        text = item.answer.strip()
+        if not text:
+            continue
+        valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
+        result.dropped_citations += len(item.contexts) - len(valid)
+        cited = [contexts[n - 1] for n in dict.fromkeys(valid)]
+        shown = _best_stated(text, cited) or _best_stated(text, contexts)
+        if shown is None:
+            result.uncited_answers += 1
+            continue
+        stating = [c.id for c in cited if mentions(full_text(c), shown)]
+        result.dropped_citations += len(cited) - len(stating)
+        if not stating:
+            stating = [c.id for c in contexts if mentions(full_text(c), shown)]
+        if normalize(shown) in seen:
+            continue
+        seen.add(normalize(shown))
+        result.answers.append(AnswerItem(answer=shown, about=_about(item.about), citations=stating))
+    return result
+
+
+def _best_stated(answer: str, contexts: Sequence[Context]) -> str | None:
+    """The answer as the first of ``contexts`` that states it (all of it, else a part)."""
+    parts = [stated_part(full_text(c), answer) for c in contexts]
+    whole = next((p for p in parts if p == answer), None)
+    return whole or next((p for p in parts if p), None)
+
+
+def stated_part(text: str, answer: str) -> str | None:
+    """``answer`` as ``text`` states it: whole, or its longest stated run of words.
+
+    The run counts only while it is still :func:`~contextorg.tools.text.grounded` (half the
+    answer's content words); else None.
+    """
+    if mentions(text, answer):
+        return answer
+    tokens = re.findall(r"\S+", answer)
+    best = ""
+    for start in range(len(tokens)):
+        for end in range(len(tokens), start, -1):
+            run = " ".join(tokens[start:end]).strip(" ,;:()[]\"'")
+            if len(run) > len(best) and mentions(text, run):
+                best = run
+                break
+    return best if best and grounded(best, answer) else None
+
+
+def answer_from_readings(
+    group_id: int, contexts: Sequence[Context], readings: Mapping[str, ContextReading]
+) -> GroupAnswer:
+    """The group's answers are what its contexts were read to state: no model call.
+
+    Answers that agree (:func:`~contextorg.tools.text.same_answer`) are one answer, citing
+    every context that gave it, shown as most of them gave it (the first, on a tie).
+    """
+    merged: list[list[tuple[str, int]]] = []  # per answer: (phrase, context number) as read
+    for number, context in enumerate(contexts, start=1):
+        for answer in readings[context.id].answers:
+            match = next((m for m in merged if same_answer(m[0][0], answer)), None)
+            if match is None:
+                merged.append([(answer, number)])
+            else:
+                match.append((answer, number))
+    proposed = []
+    for readers in merged:
+        phrases = [phrase for phrase, _ in readers]
+        shown = max(phrases, key=lambda p: (phrases.count(p), -phrases.index(p)))
+        proposed.append(Proposed(shown, contexts=tuple(n for _, n in readers)))
+    return cite(group_id, proposed, contexts)
+
+
+def full_text(context: Context) -> str:
+    """The title, when there is one, and the text: what an answer must be stated in."""
+    return f"{context.title}. {context.text}" if context.title else context.text
+
+
+def _about(about: str | None) -> str | None:
+    text = (about or "").strip()
+    if not text or re.fullmatch(r"(context\s*)?\[?\d+\]?", text, re.IGNORECASE):
+        return None  # small models echo the context number here
+    return text
