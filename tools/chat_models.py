@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import re
 import sys
 import threading
@@ -199,6 +200,7 @@ class LlamaCppChatModel(JsonSchemaChatModel):
     model_path: Path
     n_ctx: int = 4096
     n_threads: int | None = None
+    """CPU threads for reading the prompt and for generating (None: every core)."""
     max_tokens: int = 384
     temperature: float = 0.0
     repeat_penalty: float = 1.1
@@ -211,9 +213,10 @@ class LlamaCppChatModel(JsonSchemaChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        # Everything that changes a reply: response caches key on these.
+        # Everything that changes a reply: response caches key on these. The file's name,
+        # not its folder, so a committed cache replays on another machine.
         return {
-            "model_path": str(self.model_path),
+            "model_path": self.model_path.name,
             "n_ctx": self.n_ctx,
             "max_tokens": self.max_tokens,
             "temperature": self.temperature,
@@ -227,10 +230,14 @@ class LlamaCppChatModel(JsonSchemaChatModel):
             if key not in _LOADED:
                 from llama_cpp import Llama
 
+                # llama-cpp-python's own default generates on half the cores and reads
+                # prompts on all of them; ours means the same count for both.
+                threads = self.n_threads or os.cpu_count() or 1
                 _LOADED[key] = Llama(
                     model_path=str(self.model_path),
                     n_ctx=self.n_ctx,
-                    n_threads=self.n_threads,
+                    n_threads=threads,
+                    n_threads_batch=threads,
                     seed=self.seed,
                     verbose=False,
                 )

@@ -1,16 +1,20 @@
 """A SQLite cache of model responses, so a rerun of an evaluation costs no model call.
 
-A LangChain ``BaseCache``: the key is the prompt and the model's identifying parameters (file,
-temperature, seed, bound schema...), the value the generations, serialized by LangChain. It is
-set on one model instance (:func:`with_response_cache`), never globally, so ``ask`` stays uncached
-unless asked. Safe across threads; one file can serve many runs and processes.
+A LangChain ``BaseCache``: the key is a SHA-256 of the prompt and the model's identifying
+parameters (file, temperature, seed, bound schema...), the value the generations, serialized by
+LangChain and compressed, so a cache of thousands of responses is small enough to commit beside
+the results it reproduces. It is set on one model instance (:func:`with_response_cache`), never
+globally, so ``ask`` stays uncached unless asked. Safe across threads; one file can serve many
+runs and processes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 import threading
 import warnings
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -37,8 +41,7 @@ class SQLiteResponseCache(BaseCache):
         with self._lock, self._db:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(
-                "CREATE TABLE IF NOT EXISTS responses "
-                "(prompt TEXT, llm TEXT, generations TEXT, PRIMARY KEY (prompt, llm))"
+                "CREATE TABLE IF NOT EXISTS replies (key BLOB PRIMARY KEY, generations BLOB)"
             )
         self.hits = 0
         self.misses = 0
@@ -47,8 +50,7 @@ class SQLiteResponseCache(BaseCache):
         """The cached generations, or None."""
         with self._lock:
             row = self._db.execute(
-                "SELECT generations FROM responses WHERE prompt = ? AND llm = ?",
-                (prompt, llm_string),
+                "SELECT generations FROM replies WHERE key = ?", (_key(prompt, llm_string),)
             ).fetchone()
             if row is None:
                 self.misses += 1
@@ -56,30 +58,35 @@ class SQLiteResponseCache(BaseCache):
             self.hits += 1
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", LangChainBetaWarning)  # loads() is "beta" since 0.1
-            generations: list[Generation] = loads(row[0], allowed_objects=SAVED)
+            text = zlib.decompress(row[0]).decode("utf-8")
+            generations: list[Generation] = loads(text, allowed_objects=SAVED)
         return generations
 
     def update(self, prompt: str, llm_string: str, return_val: Sequence[Generation]) -> None:
         """Store the generations of one call."""
         with self._lock, self._db:
             self._db.execute(
-                "INSERT OR REPLACE INTO responses VALUES (?, ?, ?)",
-                (prompt, llm_string, dumps(list(return_val))),
+                "INSERT OR REPLACE INTO replies VALUES (?, ?)",
+                (_key(prompt, llm_string), zlib.compress(dumps(list(return_val)).encode(), 9)),
             )
 
     def clear(self, **kwargs: Any) -> None:
         """Forget every response."""
         with self._lock, self._db:
-            self._db.execute("DELETE FROM responses")
+            self._db.execute("DELETE FROM replies")
 
     def __len__(self) -> int:
         with self._lock:
-            return int(self._db.execute("SELECT COUNT(*) FROM responses").fetchone()[0])
+            return int(self._db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])
 
     def close(self) -> None:
         """Close the file."""
         with self._lock:
             self._db.close()
+
+
+def _key(prompt: str, llm_string: str) -> bytes:
+    return hashlib.sha256(f"{llm_string}\0{prompt}".encode()).digest()
 
 
 def with_response_cache(model: BaseChatModel, cache: BaseCache | None) -> BaseChatModel:
