@@ -94,6 +94,8 @@ class Result(BaseModel):
             "dropped_citations": self.answer.dropped_citations,
             "uncited_answers": self.answer.uncited_answers,
             "failed_groups": self.answer.failed_groups,
+            "failed_calls": self.answer.failed_calls,
+            "failed": self.answer.failed,
         }
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, ParamSpec
+from typing import Annotated, Any, ParamSpec
 
 import typer
 from rich.console import Console
@@ -21,6 +23,7 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.explain import ATTRIBUTORS
 from contextorg.report import write_report
 from contextorg.state import Attribution, Context
+from contextorg.tools.calls import CANCELLED
 from contextorg.tools.completion import COMPLETERS, get_completer
 from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.hybrid_index import HybridIndex
@@ -57,6 +60,11 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
         except EXPECTED as exc:
             err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
             raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            err.print("[yellow]interrupted[/yellow]")
+            raise typer.Exit(130) from None
+        except typer.Exit:
+            raise
         except Exception as exc:
             if os.environ.get("CONTEXTORG_DEBUG"):
                 raise
@@ -84,7 +92,9 @@ ModelOption = Annotated[
 IndexOption = Annotated[
     Path | None, typer.Option(help="Search this index (from `contextorg index`).")
 ]
-KOption = Annotated[int, typer.Option("--k", help="Contexts to retrieve from --index.")]
+KOption = Annotated[
+    int, typer.Option("--k", min=1, help="Contexts to retrieve from --index (at least 1).")
+]
 CheckpointsOption = Annotated[
     str | None,
     typer.Option(help="Where threads live: sqlite:///PATH or postgresql://USER@HOST/DB."),
@@ -168,6 +178,7 @@ def ask_command(
         items = load_contexts(contexts)
     if question is None:
         raise InputError('the question is missing: contextorg ask "QUESTION" --contexts FILE')
+    check_outputs({"--trace": trace, "--report": report}, [contexts, document])
     result = ask(
         question,
         items,
@@ -186,12 +197,43 @@ def ask_command(
         embedder=embedder,
         conflict_policy=conflicts,
     )
-    if report is not None:
-        err.print(f"report: {write_report(result, report)}")
     if as_json:
-        print(json.dumps(result.summary(), ensure_ascii=False))
+        print(json.dumps(finite(result.summary()), ensure_ascii=False, allow_nan=False))
     else:
         _show(result)
+    if report is not None:  # after the answer: a report that cannot be written loses nothing
+        try:
+            err.print(f"report: {write_report(result, report)}")
+        except OSError as exc:
+            raise InputError(f"the report could not be written to {report}: {exc}") from None
+    if result.answer.failed:
+        raise typer.Exit(3)
+
+
+def check_outputs(outputs: dict[str, Path | None], inputs: list[Path | None]) -> None:
+    """Refuse an output file that is an input file, or another output: it would be lost."""
+    seen: dict[Path, str] = {}
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        where = path.resolve()
+        for given in inputs:
+            if given is not None and given.resolve() == where:
+                raise InputError(f"{option} {path} is an input file: it would be overwritten")
+        if where in seen:
+            raise InputError(f"{option} and {seen[where]} name the same file {path}")
+        seen[where] = option
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite number as None: JSON has no NaN."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finite(v) for v in value]
+    return value
 
 
 @models_app.command("install")
@@ -246,4 +288,22 @@ def main() -> None:
     """Entry point of the ``contextorg`` command."""
     from contextorg import cli_chat, cli_eval, cli_index, cli_trace  # noqa: F401  (add commands)
 
-    app()
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        app()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        CANCELLED.clear()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C stops the run (a model call under way stops at its next token); twice, at once.
+
+    Worker threads cannot be interrupted: without this, the process would wait for every
+    model call under way to finish before it exits.
+    """
+    if CANCELLED.is_set():
+        err.print("[yellow]interrupted twice: exiting now[/yellow]")
+        os._exit(130)
+    CANCELLED.set()
+    raise KeyboardInterrupt

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import uuid
 from typing import Annotated, Any
 
@@ -26,6 +27,7 @@ from contextorg.cli import (
 )
 from contextorg.demo import demo_contexts
 from contextorg.state import Context
+from contextorg.tools.calls import CANCELLED
 from contextorg.tools.completion import get_completer
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts
@@ -89,6 +91,17 @@ def chat_command(
             _show(_follow(events))
         except InputError as exc:  # a bad question ends the turn, not the conversation
             err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+        except KeyboardInterrupt:  # Ctrl-C ends the turn; at the prompt, the conversation
+            CANCELLED.clear()
+            err.print("[yellow]turn interrupted[/yellow]")
+        except Exception as exc:  # a failed model call: say so, keep the conversation
+            err.print(
+                f"[red]this turn failed:[/red] {type(exc).__name__}: {escape(str(exc))}\n"
+                "Ask again, or check the model (CONTEXTORG_DEBUG=1 shows the traceback).",
+                highlight=False,
+            )
+            if os.environ.get("CONTEXTORG_DEBUG"):
+                raise
 
 
 def _follow(events: Any) -> Result:

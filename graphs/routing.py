@@ -8,7 +8,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from contextorg.state import GroupTask, NotesState, RunContext, SegmentTask, State
-from contextorg.tools.inputs import check_question, check_question_and_contexts
+from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
 from contextorg.tools.models import resolve_chat_model, token_counter
 from contextorg.tools.notes import split_segments
 from contextorg.tools.organizers import get_organizer
@@ -33,10 +33,23 @@ def route_contexts(
     """
     if runtime.context.retriever is not None and state.get("contexts") == []:
         return "organize_groups"
-    check_question_and_contexts(state.get("question"), state.get("contexts"))
+    contexts = state.get("contexts")
+    check_question_and_contexts(state.get("question"), contexts)
     if get_organizer(runtime.context.strategy).needs_relations:
+        check_relation_size(len(contexts or []), runtime.context)
         return "classify_relations"
     return "organize_groups"
+
+
+def check_relation_size(count: int, context: RunContext) -> None:
+    """Raise :class:`InputError` when the relation graph of ``count`` contexts is too big."""
+    if count > context.max_contexts:
+        raise InputError(
+            f"{count} contexts are more than the relation graph takes (max_contexts="
+            f"{context.max_contexts}: it holds every pair, {count * (count - 1) // 2:,} here). "
+            f"Pass fewer (retrieve top_k), raise max_contexts, or answer with strategy "
+            f"'base' or 'separate', which take any number"
+        )
 
 
 def route_explain(state: State, runtime: Runtime[RunContext]) -> Literal["explain", "record_turn"]:

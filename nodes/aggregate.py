@@ -6,7 +6,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from contextorg.state import Answer, AnswerItem, Organization, RunContext, State
+from contextorg.state import Answer, AnswerItem, Organization, RunContext, State, total_usage
 from contextorg.tools.conflicts import Sources, get_conflict_policy
 from contextorg.tools.text import normalize
 
@@ -34,24 +34,45 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     policy = runtime.context.conflict_policy if runtime is not None else "show"
     sources = Sources(state.get("relations") or [], state.get("contexts") or [])
     resolution = get_conflict_policy(policy)(answers, sources)
+    usage = total_usage(state.get("usage") or {})
     answer = Answer(
-        text=render(resolution.answers, resolution.rejected),
+        text="",
         answers=resolution.answers,
         rejected=resolution.rejected,
         out_of_scope=not resolution.answers,
         dropped_citations=sum(g.dropped_citations for g in group_answers),
         uncited_answers=sum(g.uncited_answers for g in group_answers),
         failed_groups=sum(g.failed for g in group_answers),
+        failed_calls=usage.failures,
+        model_calls=usage.llm_calls,
     )
+    answer.text = render(answer.answers, answer.rejected, failures=failure_note(answer))
     return {"answer": answer}
 
 
-def render(answers: list[AnswerItem], rejected: list[AnswerItem] | None = None) -> str:
+def failure_note(answer: Answer) -> str:
+    """What the reader must know when the model failed: how often, and what it cost."""
+    if not answer.failed_calls:
+        return ""
+    calls = f"{answer.failed_calls} of {answer.model_calls} model calls gave no usable reply"
+    if answer.failed:
+        return f"The model failed: {calls}, so nothing could be answered."
+    return f"Note: {calls}; the answer may be incomplete."
+
+
+def render(
+    answers: list[AnswerItem], rejected: list[AnswerItem] | None = None, failures: str = ""
+) -> str:
     """The answer as text: one sentence per answer, then one per rejected answer.
 
-    "According to [a][b], the answer is X (about Y)."; a rejected answer says why it was left out.
+    "According to [a][b], the answer is X (about Y)."; a rejected answer says why it was left
+    out; ``failures`` (model calls that failed) comes first when nothing was answered, last
+    otherwise.
     """
-    lines = [OUT_OF_SCOPE] if not answers else []
+    if not answers and failures:
+        lines = [failures]
+    else:
+        lines = [OUT_OF_SCOPE] if not answers else []
     for item in answers:
         doubt = f", but more independent sources about it say {item.rival}" if item.disputed else ""
         lines.append(f"According to {_sources(item)}, the answer is {_said(item)}{doubt}.")
@@ -60,6 +81,8 @@ def render(answers: list[AnswerItem], rejected: list[AnswerItem] | None = None) 
             f"Left out: {_said(item)} ({_sources(item)}), which more independent sources "
             f"about the same thing contradict ({item.rival})."
         )
+    if answers and failures:
+        lines.append(failures)
     return "\n".join(lines)
 
 

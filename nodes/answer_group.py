@@ -28,7 +28,7 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
     budget (or marked ``condense``) is first condensed by the notes subgraph; the answer
     then reads the notes' verbatim evidence, still under the original context ids.
     """
-    meter = Meter()
+    meter = Meter.of(runtime.context)
     group, contexts = task["group"], task["contexts"]
     if group.answered_by == "readings":
         result = answer_from_readings(group.id, contexts, task.get("readings") or {})

@@ -14,7 +14,7 @@ from contextorg.tools.relations import get_classifier
 
 def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Classify every pair of contexts with the configured classifier and model."""
-    meter = Meter()
+    meter = Meter.of(runtime.context)
     context = runtime.context
     graph = get_classifier(context.relations)(
         standalone_question(state),

@@ -22,7 +22,7 @@ def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, A
 
     Without history the question passes through and no model is called.
     """
-    meter = Meter()
+    meter = Meter.of(runtime.context)
     check_question(state.get("question"))
     check_choices(runtime.context)
     question = state["question"]

@@ -21,7 +21,7 @@ from contextorg.tools.relation_graph import RelationGraph
 
 def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Plan the groups with the configured strategy and give each its question."""
-    meter = Meter()
+    meter = Meter.of(runtime.context)
     organizer = get_organizer(runtime.context.strategy)
     question = standalone_question(state)
     contexts = state["contexts"]

@@ -17,7 +17,7 @@ from contextorg.tools.notes import render_note
 
 def reduce_notes(state: NotesState, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Merge batches of notes (reasoning by the model, evidence verbatim) until they fit."""
-    meter = Meter()
+    meter = Meter.of(runtime.context)
     model = resolve_chat_model(runtime.context.model_for("answer"))
 
     def merge(batch: list[Note]) -> str:

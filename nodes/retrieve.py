@@ -13,7 +13,7 @@ from contextorg.tools.retrievers import resolve_retriever
 
 def retrieve(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """The ``top_k`` best contexts for the question become the contexts to organize."""
-    meter = Meter()
+    meter = Meter.of(runtime.context)
     retriever = resolve_retriever(runtime.context.retriever)
     contexts = retriever.search(standalone_question(state), k=runtime.context.top_k)
     return {"contexts": contexts, "usage": {"retrieve": meter.usage()}}

@@ -17,7 +17,7 @@ from contextorg.tools.notes import Segment, grounded_evidence
 
 def write_note(task: SegmentTask, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Ask for quoted evidence and reasoning; keep the quotes that are really in the segment."""
-    meter = Meter()
+    meter = Meter.of(runtime.context)
     out = call_structured(
         resolve_chat_model(runtime.context.model_for("answer")),
         prompt.SegmentNote,

@@ -140,6 +140,15 @@ class Answer(BaseModel):
     dropped_citations: int = 0
     uncited_answers: int = 0
     failed_groups: int = 0
+    failed_calls: int = 0
+    """Model calls that gave no usable reply, even after retries (relations included)."""
+    model_calls: int = 0
+    """Model calls made for this answer (before ``explain``)."""
+
+    @property
+    def failed(self) -> bool:
+        """Nothing was answered, and model failures may be why."""
+        return not self.answers and self.failed_calls > 0
 
 
 class Turn(BaseModel):

@@ -41,10 +41,22 @@ class RunContext:
     context (``batched``, ``pairwise``) always leave it to the model."""
     debate_rounds: int = 3
     """Most rounds of the ``madam`` strategy's debate (it stops early when no agent changes)."""
+    max_contexts: int = 200
+    """Most contexts a strategy that builds the relation graph accepts: the graph holds every
+    pair (n(n-1)/2 relations in state, 19,900 for 200). More is an error that says what to do;
+    ``base`` and ``separate`` take any number."""
     max_group_size: int = 4
     """Largest group one call answers; small models lose track of longer lists."""
     max_concurrency: int = 4
     """Model calls in flight at once inside one node."""
+    model_timeout: float | None = 300.0
+    """Seconds one model call may take before it is abandoned (and tried again); None: no
+    limit. The embedded model stops its reply there too."""
+    model_retries: int = 2
+    """How many more times a call that failed on a transient error (a timeout, a dropped
+    connection, a rate limit) is tried, with exponential backoff."""
+    model_backoff: float = 1.0
+    """Seconds before the first retry; each further retry waits about twice as long."""
     context_budget: int | None = None
     """Tokens of context one answer call may read; longer groups go through notes.
     None: from the model's window (the embedded model's ``n_ctx``), else 6,000."""

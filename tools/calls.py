@@ -6,12 +6,16 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import TimeoutError as FutureTimeout
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_core.runnables.config import ContextThreadPoolExecutor
+from langchain_core.runnables.retry import ExponentialJitterParams
 from pydantic import BaseModel
 
 from contextorg.state.records import NodeUsage
@@ -28,16 +32,64 @@ RETRY_NOTE = (
 )
 
 
+class ModelTimeoutError(TimeoutError):
+    """A model call took longer than the run's ``model_timeout``."""
+
+
+class ModelCancelledError(RuntimeError):
+    """A model call was stopped because the user interrupted the run (Ctrl-C)."""
+
+
+CALL_DEADLINE: ContextVar[float | None] = ContextVar("contextorg_call_deadline", default=None)
+"""When the current model call must be over (``time.monotonic()``); a model that can stop
+mid-reply (the embedded one) stops there."""
+
+CANCELLED = threading.Event()
+"""Set when the user interrupts (the CLI's Ctrl-C): in-process models stop mid-reply."""
+
+
+TRANSIENT: tuple[type[BaseException], ...] = (ConnectionError, TimeoutError)
+"""Errors worth trying a call again for (the OpenAI client's transport errors added below)."""
+try:  # pragma: no cover - depends on what is installed
+    import openai
+
+    TRANSIENT += (
+        openai.APIConnectionError,
+        openai.APITimeoutError,
+        openai.RateLimitError,
+        openai.InternalServerError,
+    )
+except ImportError:  # pragma: no cover
+    pass
+
+
 @dataclass
 class Meter:
-    """Counts one node's model calls, tokens, failures and wall time."""
+    """Counts one node's model calls, tokens, failures and wall time, and says how to call.
 
+    ``timeout`` bounds each call (seconds, None: no bound); a call that raises a transient
+    error (:data:`TRANSIENT`, timeouts included) is tried ``retries`` more times, with
+    exponential backoff from ``backoff`` seconds (LangChain's ``with_retry``).
+    """
+
+    timeout: float | None = None
+    retries: int = 2
+    backoff: float = 1.0
     started: float = field(default_factory=time.perf_counter)
     llm_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     failures: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @classmethod
+    def of(cls, context: Any) -> Meter:
+        """A meter with the call policy of a run context (``model_timeout``, ...)."""
+        return cls(
+            timeout=context.model_timeout,
+            retries=context.model_retries,
+            backoff=context.model_backoff,
+        )
 
     def record(self, message: object) -> None:
         """Count one model reply (safe from concurrent calls)."""
@@ -74,9 +126,11 @@ def call_structured(
 ) -> T | None:
     """Ask ``model`` for a ``schema`` object; retry once with a note, then give up visibly.
 
-    A reply that does not parse is retried, then counted in ``meter.failures``, logged and
-    returned as ``None``: callers degrade (for example, skip a group) instead of crashing.
-    Errors of the model itself (a server that is down) propagate.
+    A reply that does not parse, or that was cut at the token limit, is asked again with a
+    note, then counted in ``meter.failures``, logged and returned as ``None``: callers degrade
+    (for example, skip a group) instead of crashing. A model error (a server that is down, a
+    call past ``meter.timeout``) is retried as ``meter`` says, then counted and degraded the
+    same way.
     """
     return call_structured_raw(model, schema, messages, meter, prompt=prompt, retries=retries)[0]
 
@@ -99,29 +153,78 @@ def call_structured_raw(
     runnable = model.with_structured_output(schema, include_raw=True, **options).with_config(
         run_name=prompt.split("@")[0], tags=[f"prompt={prompt}"], metadata={"prompt": prompt}
     )
+    timed: Runnable[Any, Any] = runnable
+    if meter.timeout is not None:
+        timed = RunnableLambda(
+            lambda attempt, config: _within(meter.timeout, runnable, attempt, config),
+            name="with_timeout",
+        )
+    guarded = timed.with_retry(
+        retry_if_exception_type=TRANSIENT,
+        stop_after_attempt=1 + max(meter.retries, 0),
+        # tenacity 9.2 renamed "initial" to "multiplier"; LangChain's TypedDict lags behind.
+        exponential_jitter_params=cast(
+            ExponentialJitterParams,
+            {"multiplier": meter.backoff, "max": 30 * meter.backoff, "jitter": meter.backoff},
+        ),
+    )
     attempt = list(messages)
     error: object = None
     for _ in range(retries + 1):
-        out = cast(dict[str, Any], runnable.invoke(attempt))
-        raw = out.get("raw")
-        meter.record(raw)
-        parsed = out.get("parsed")
-        message = raw if isinstance(raw, AIMessage) else None
-        if isinstance(parsed, schema):
+        try:
+            out = cast(dict[str, Any], guarded.invoke(attempt))
+        except TRANSIENT as exc:
+            meter.record(None)  # a call made, that never replied
+            error = f"{type(exc).__name__}: {exc}"
+            break
+        meter.record(out.get("raw"))
+        parsed, message, error = _accept(out, schema)
+        if parsed is not None:
             return parsed, message
-        if isinstance(parsed, dict):
-            try:
-                return schema.model_validate(parsed), message
-            except ValueError as exc:
-                error = exc
-        else:
-            error = out.get("parsing_error")
         attempt = [*messages, HumanMessage(RETRY_NOTE)]
     meter.fail()
-    logger.warning(
-        "%s: no valid %s after %d tries: %s", prompt, schema.__name__, retries + 1, error
-    )
+    logger.warning("%s: no valid %s: %s", prompt, schema.__name__, error)
     return None, None
+
+
+def _accept(out: dict[str, Any], schema: type[T]) -> tuple[T | None, AIMessage | None, object]:
+    """The parsed reply and its message, or None and why it is not usable."""
+    raw = out.get("raw")
+    message = raw if isinstance(raw, AIMessage) else None
+    if message is not None and message.response_metadata.get("finish_reason") == "length":
+        return None, message, "the reply was cut at the token limit"
+    parsed = out.get("parsed")
+    if isinstance(parsed, schema):
+        return parsed, message, None
+    if isinstance(parsed, dict):
+        try:
+            return schema.model_validate(parsed), message, None
+        except ValueError as exc:
+            return None, message, exc
+    return None, message, out.get("parsing_error")
+
+
+def _within(
+    seconds: float | None, runnable: Runnable[Any, Any], value: Any, config: RunnableConfig
+) -> Any:
+    """``runnable.invoke(value)``, or :class:`ModelTimeoutError` after ``seconds``.
+
+    The call runs on a worker thread; past the deadline the caller moves on and the worker is
+    left to finish (a model that takes a deadline itself, like the embedded one, stops too).
+    """
+    deadline = time.monotonic() + (seconds or 0)
+
+    def call() -> Any:
+        CALL_DEADLINE.set(deadline)
+        return runnable.invoke(value, config)
+
+    pool = ContextThreadPoolExecutor(max_workers=1)
+    future = pool.submit(call)
+    pool.shutdown(wait=False)
+    try:
+        return future.result(timeout=seconds)
+    except FutureTimeout:
+        raise ModelTimeoutError(f"no reply within {seconds:g} s") from None
 
 
 def concurrently(fn: Callable[[Item], Out], items: Sequence[Item], limit: int) -> list[Out]:

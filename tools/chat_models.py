@@ -11,6 +11,7 @@ import os
 import re
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
@@ -19,15 +20,21 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.exceptions import OutputParserException
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, UsageMetadata
 from langchain_core.messages.tool import tool_call_chunk
-from langchain_core.output_parsers import JsonOutputParser, PydanticOutputParser
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
-from langchain_core.runnables import Runnable, RunnableMap, RunnablePassthrough
+from langchain_core.runnables import Runnable, RunnableLambda, RunnableMap, RunnablePassthrough
 from langchain_core.utils.function_calling import convert_to_openai_tool
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
+from contextorg.tools.calls import (
+    CALL_DEADLINE,
+    CANCELLED,
+    ModelCancelledError,
+    ModelTimeoutError,
+)
 from contextorg.tools.tool_calling import parse_reply, reply_schema, tool_prompt
 
 Schema = dict[str, Any] | type[BaseModel]
@@ -41,6 +48,8 @@ class Completion(NamedTuple):
     output_tokens: int
     logprobs: list[dict[str, Any]] | None = None
     """Per reply token, OpenAI's shape (``token``, ``logprob``, ``top_logprobs``), when asked."""
+    finish_reason: str = "stop"
+    """``stop``, or ``length`` when the reply was cut at ``max_tokens`` (OpenAI's names)."""
 
 
 class JsonSchemaChatModel(BaseChatModel):
@@ -87,7 +96,9 @@ class JsonSchemaChatModel(BaseChatModel):
             return _chat_result(parse_reply(done.text), done.input_tokens, done.output_tokens)
         top = int(kwargs.get("top_logprobs") or 0) if kwargs.get("logprobs") else None
         done = self._complete(messages, kwargs.get("json_schema"), stop, top)
-        metadata = {} if done.logprobs is None else {"logprobs": {"content": done.logprobs}}
+        metadata: dict[str, Any] = {"finish_reason": done.finish_reason}
+        if done.logprobs is not None:
+            metadata["logprobs"] = {"content": done.logprobs}
         message = AIMessage(content=done.text, response_metadata=metadata)
         return _chat_result(message, done.input_tokens, done.output_tokens)
 
@@ -100,10 +111,9 @@ class JsonSchemaChatModel(BaseChatModel):
         """
         if isinstance(schema, dict):
             json_schema = schema
-            parser: Runnable[Any, Any] = JsonOutputParser()
         else:
             json_schema = schema.model_json_schema()
-            parser = PydanticOutputParser(pydantic_object=schema)
+        parser = RunnableLambda(lambda message: parse_strict(message, schema))
         llm = self.bind(json_schema=require_all(json_schema), **kwargs)
         if not include_raw:
             return llm | parser
@@ -112,6 +122,30 @@ class JsonSchemaChatModel(BaseChatModel):
         )
         failed = RunnablePassthrough.assign(parsed=lambda _: None)
         return RunnableMap(raw=llm) | parsed.with_fallbacks([failed], exception_key="parsing_error")
+
+
+def parse_strict(message: BaseMessage, schema: Schema) -> Any:
+    """The reply as ``schema``: complete JSON only (a code fence around it is allowed).
+
+    LangChain's JSON parsers complete a cut-off reply (``{"answers": [{"answer": "1987"}, ``
+    parses as one answer), which hides a reply that ran out of tokens. Here it fails.
+    """
+    text = _FENCE.sub("", message.text.strip()).strip()
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise OutputParserException(
+            f"the reply is not complete JSON ({exc}): {text[:200]!r}"
+        ) from exc
+    if isinstance(schema, dict):
+        return value
+    try:
+        return schema.model_validate(value)
+    except ValidationError as exc:
+        raise OutputParserException(f"the reply does not fit {schema.__name__}: {exc}") from exc
+
+
+_FENCE = re.compile(r"^```(?:json)?|```$")
 
 
 def _chat_result(message: AIMessage, n_in: int, n_out: int) -> ChatResult:
@@ -262,14 +296,18 @@ class LlamaCppChatModel(JsonSchemaChatModel):
 
             request["logits_processor"] = LogitsProcessorList([steps])
         with self._lock:
-            out = llama.create_chat_completion(**request)
+            stop_early = _StopEarly()
+            out = llama.create_chat_completion(**request, stopping_criteria=stop_early.criteria())
+        stop_early.raise_if_stopped()
         usage = out.get("usage") or {}
-        text = out["choices"][0]["message"]["content"] or ""
+        choice = out["choices"][0]
+        text = choice["message"]["content"] or ""
         return Completion(
             text,
             int(usage.get("prompt_tokens", 0)),
             int(usage.get("completion_tokens", 0)),
             None if steps is None else steps.content(text),
+            choice.get("finish_reason") or "stop",
         )
 
     def _stream(
@@ -290,13 +328,18 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         request = self._request(messages, kwargs.get("json_schema"), stop)
         n_out = 0
         with self._lock:
-            for part in llama.create_chat_completion(**request, stream=True):
+            stop_early = _StopEarly()
+            stream = llama.create_chat_completion(
+                **request, stream=True, stopping_criteria=stop_early.criteria()
+            )
+            for part in stream:
                 text = part["choices"][0]["delta"].get("content") or ""
                 if not text:
                     continue
                 n_out += 1
                 yield _token(text, run_manager)
             n_in = max(int(llama.n_tokens) - n_out, 0)  # what the context holds: prompt + reply
+        stop_early.raise_if_stopped()
         usage = UsageMetadata(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
         yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
 
@@ -317,6 +360,32 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         if json_schema is not None:
             request["response_format"] = {"type": "json_object", "schema": json_schema}
         return request
+
+
+class _StopEarly:
+    """Stops a reply mid-way at the call's deadline or on Ctrl-C, between two tokens."""
+
+    def __init__(self) -> None:
+        self.deadline = CALL_DEADLINE.get()
+        self.why: str | None = None
+
+    def criteria(self) -> Any:
+        from llama_cpp import StoppingCriteriaList
+
+        return StoppingCriteriaList([self._check])
+
+    def _check(self, input_ids: Any, logits: Any) -> bool:
+        if CANCELLED.is_set():
+            self.why = "cancelled"
+        elif self.deadline is not None and time.monotonic() > self.deadline:
+            self.why = "timeout"
+        return self.why is not None
+
+    def raise_if_stopped(self) -> None:
+        if self.why == "cancelled":
+            raise ModelCancelledError("the run was interrupted")
+        if self.why == "timeout":
+            raise ModelTimeoutError("the reply was stopped at the call's deadline")
 
 
 class _Logprobs:

@@ -2,7 +2,7 @@
 
 Each strategy is ``complete(question, history, model, meter) -> str``, ``model`` a function that
 loads the chat model, so strategies without one load nothing. ``llm`` asks the chat model
-(prompt ``complete_question``); ``concat`` needs no model: it puts the previous standalone question
+(prompt ``complete_question``); ``concat`` needs no model: it puts the previous question
 before the new one, which keeps its names and versions for search; ``none`` passes it through.
 """
 
@@ -44,9 +44,12 @@ def complete_with_llm(
 def complete_by_concat(
     question: str, history: Sequence[Turn], model: ModelGetter, meter: Meter
 ) -> str:
-    """The previous standalone question, then this one."""
-    previous = history[-1]
-    return f"{previous.completed_question or previous.question} {question}"
+    """The previous question as asked, then this one.
+
+    Not the previous *completed* question: that holds the one before it, and so on, so a
+    long conversation would grow every question without bound.
+    """
+    return f"{history[-1].question} {question}"
 
 
 def complete_none(question: str, history: Sequence[Turn], model: ModelGetter, meter: Meter) -> str:

@@ -68,20 +68,30 @@ def check_question(question: object) -> None:
         raise InputError("the question is empty: pass the question to answer")
 
 
-def jsonl_objects(file: Path, *, missing: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    """``(line number, object)`` for each non-blank line; :class:`InputError` names a bad line."""
+def jsonl_objects(
+    file: Path, *, missing: str, torn_end: list[int] | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, object)`` for each non-blank line; :class:`InputError` names a bad line.
+
+    A file that is still being appended to (a trace) may end in a torn line: pass a list as
+    ``torn_end`` to skip an unreadable last line, whose number is then appended to it.
+    """
     if not file.is_file():
         raise InputError(missing)
     try:
         lines = file.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError as exc:
         raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
+    last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
+            if torn_end is not None and number == last:
+                torn_end.append(number)
+                return
             raise InputError(f"{file}, line {number}: not valid JSON ({exc.msg})") from None
         if not isinstance(record, dict):
             raise InputError(f"{file}, line {number}: expected a JSON object, got {line[:40]}")

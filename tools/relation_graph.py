@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Generic, TypeVar
 
+import numpy as np
+
 from contextorg.state.records import RELATION_LABELS, ContextReading, RelationLabel
 
 K = TypeVar("K", bound=Hashable)
@@ -103,6 +105,11 @@ def build_relation_graph(
 ) -> RelationGraph[K]:
     """Build the full relation graph asking ``classify`` as few times as the rules allow.
 
+    The labels live in an n x n matrix: choosing the next pivot and each mirroring step are
+    vectorized, so building costs O(n^2) memory and, with an oracle, well under a second for
+    500 contexts (``tests/unit/test_relation_graph.py``). The classifier's own cost is what
+    limits n in practice: ``signals`` reads each context once.
+
     Args:
         ids: The contexts, in the order pivots are chosen (retrieval rank works well).
         classify: ``classify(pivot, others)`` returns the relation of ``pivot`` to each of
@@ -118,43 +125,98 @@ def build_relation_graph(
     if len(set(order)) != len(order):
         raise ValueError("context ids must be unique")
     graph: RelationGraph[K] = RelationGraph(ids=order)
-    unknown = {frozenset(p) for p in combinations(order, 2)}
-    while unknown:
-        pivot = next(i for i in order if any(i in pair for pair in unknown))
-        others = [j for j in order if j != pivot and frozenset((pivot, j)) in unknown]
-        labels = list(classify(pivot, others))
-        if len(labels) != len(others):
-            raise ValueError(f"classify returned {len(labels)} labels for {len(others)} contexts")
+    labels = _Labels(len(order))
+    while (pivot := labels.next_pivot()) is not None:
+        others = labels.unknown_of(pivot)
+        given = list(classify(order[pivot], [order[o] for o in others]))
+        if len(given) != len(others):
+            raise ValueError(f"classify returned {len(given)} labels for {len(others)} contexts")
         graph.calls += 1
-        for other, label in zip(others, labels, strict=True):
+        for label in given:
             if label not in RELATION_LABELS:
                 raise ValueError(f"unknown relation label {label!r}")
-            graph.judgments.append((pivot, other))
-            graph.edges[frozenset((pivot, other))] = label
-            unknown.discard(frozenset((pivot, other)))
+        graph.judgments.extend((order[pivot], order[o]) for o in others)
+        labels.set_row(pivot, others, np.array([CODE[lb] for lb in given], dtype=np.int8))
         if infer:
-            _mirror(graph, unknown)
+            labels.mirror_from(pivot)
+    for a, b in zip(*np.triu_indices(len(order), k=1), strict=True):
+        graph.edges[frozenset((order[a], order[b]))] = RELATION_LABELS[labels.matrix[a, b]]
     return graph
 
 
-def _mirror(graph: RelationGraph[K], unknown: set[frozenset[K]]) -> None:
-    """Fill every unknown pair implied through some third context, until nothing changes."""
-    changed = True
-    while changed and unknown:
-        changed = False
-        for pair in sorted(unknown, key=lambda p: sorted(map(graph.ids.index, p))):
-            x, y = tuple(pair)
-            for z in graph.ids:
-                to_x = graph.edges.get(frozenset((z, x)))
-                to_y = graph.edges.get(frozenset((z, y)))
-                if z in pair or to_x is None or to_y is None:
-                    continue
-                implied = compose(to_x, to_y)
-                if implied is not None:
-                    graph.edges[pair] = implied
-                    unknown.discard(pair)
-                    changed = True
-                    break
+CODE: dict[str, int] = {label: n for n, label in enumerate(RELATION_LABELS)}
+UNKNOWN, SELF = -1, -2
+_DUP, _CF, _DISTR, _AMB, _UNREL, _IRR = (CODE[lb] for lb in RELATION_LABELS)
+
+
+class _Labels:
+    """The relation codes of every pair (``UNKNOWN`` until judged or implied), symmetric."""
+
+    def __init__(self, n: int) -> None:
+        self.matrix = np.full((n, n), UNKNOWN, dtype=np.int8)
+        np.fill_diagonal(self.matrix, SELF)
+        self.open = np.full(n, max(n - 1, 0))
+        """Unknown pairs per context."""
+
+    def next_pivot(self) -> int | None:
+        """The first context (in input order) with a pair still unknown."""
+        waiting = np.flatnonzero(self.open)
+        return int(waiting[0]) if len(waiting) else None
+
+    def unknown_of(self, node: int) -> list[int]:
+        """The contexts whose relation to ``node`` is unknown, in input order."""
+        return [int(i) for i in np.flatnonzero(self.matrix[node] == UNKNOWN)]
+
+    def set_row(self, node: int, others: Sequence[int] | np.ndarray, codes: np.ndarray) -> None:
+        """Set ``node``'s relation to each of ``others`` (both ways)."""
+        cols = np.asarray(others, dtype=np.intp)
+        self.matrix[node, cols] = codes
+        self.matrix[cols, node] = codes
+        self.open[node] -= len(cols)
+        np.subtract.at(self.open, cols, 1)
+
+    def mirror_from(self, start: int) -> None:
+        """Fill every unknown pair implied through some third context, until none is.
+
+        A pair can only become implied through a context whose row just changed: start from
+        the pivot, then visit both ends of every pair filled, until nothing changes.
+        """
+        queue, queued = [start], {start}
+        while queue:
+            z = queue.pop()
+            queued.discard(z)
+            for x, y in self._fill_through(z):
+                for node in (x, y):
+                    if node not in queued:
+                        queued.add(node)
+                        queue.append(node)
+
+    def _fill_through(self, z: int) -> list[tuple[int, int]]:
+        """Fill the unknown pairs (x, y) that rel(z, x) and rel(z, y) imply (:func:`compose`)."""
+        row = self.matrix[z]
+        of = {code: np.flatnonzero(row == code) for code in CODE.values()}
+        known = np.flatnonzero(row >= 0)
+        blocks = [
+            (of[_DUP], known, row[known]),  # x is a copy of z: rel(x, y) = rel(z, y)
+            (of[_IRR], np.setdiff1d(known, of[_IRR]), _IRR),
+            (of[_CF], of[_DISTR], _DISTR),
+            (of[_CF], of[_AMB], _UNREL),
+        ]
+        filled: list[tuple[int, int]] = []
+        for xs, ys, value in blocks:
+            if not len(xs) or not len(ys):
+                continue
+            block = self.matrix[np.ix_(xs, ys)]
+            wanted = block == UNKNOWN
+            if not wanted.any():
+                continue
+            values = np.broadcast_to(np.asarray(value, dtype=np.int8), block.shape)
+            rows, cols = np.nonzero(wanted)
+            for r, c, v in zip(xs[rows], ys[cols], values[rows, cols], strict=True):
+                if self.matrix[r, c] == UNKNOWN:  # pairs met twice in one block: fill once
+                    self.set_row(int(r), [int(c)], np.array([v], dtype=np.int8))
+                    filled.append((int(r), int(c)))
+        return filled
 
 
 def relation_between(

@@ -9,6 +9,7 @@ run of the tree with ids, parent ids, timings, tokens, tags, metadata, inputs an
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +23,8 @@ from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 from contextorg.tools.inputs import InputError, jsonl_objects
+
+logger = logging.getLogger("contextorg")
 
 
 class JsonlTracer(BaseTracer):
@@ -131,12 +134,19 @@ def load_trace(path: str | Path) -> list[dict[str, Any]]:
     file = Path(path)
     missing = f"no such trace file: {file} (write one with `contextorg ask --trace`)"
     records = []
-    for number, record in jsonl_objects(file, missing=missing):
+    torn: list[int] = []
+    for number, record in jsonl_objects(file, missing=missing, torn_end=torn):
         if not {"id", "name", "run_type"} <= record.keys():
             raise InputError(f"{file}, line {number}: not a trace record (no id, name, run_type)")
         records.append(record)
     if not records:
-        raise InputError(f"{file} holds no runs")
+        raise InputError(
+            f"{file}, line {torn[0]}: not valid JSON" if torn else f"{file} holds no runs"
+        )
+    for number in torn:
+        logger.warning(
+            "%s, line %d: a torn last line (a run still being written?), skipped", file, number
+        )
     return records
 
 

@@ -1,38 +1,27 @@
-"""Test support: a scripted model that answers every contextorg prompt from known readings.
+"""A scripted model that answers every contextorg prompt from known readings.
 
 Each context text maps to a ``Reading`` (does it answer, descriptor, answer). The replies are
 a pure function of the prompt, so they do not depend on call order under parallel ``Send``.
-Use it to test code built on contextorg without a model::
-
-    world = World(contexts, {"c1": Reading(True, "Velmora", "1987"), ...})
-    ask(question, contexts, model=world.model())
-
-The demo corpus has a world of its own, by name: ``model="scripted:demo"``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
-import subprocess
-import sys
-import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import numpy as np
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from contextorg.demo import demo_contexts
 from contextorg.state.records import Context
+from contextorg.tools.calls import RETRY_NOTE
 from contextorg.tools.chat_models import ScriptedChatModel
-from contextorg.tools.embeddings import Vectors
 from contextorg.tools.relation_graph import Reading, relation_between
 from contextorg.tools.text import mentions, polarity
 
 BLOCK = re.compile(
-    r"\[Context (\d+)\](?: Title: [^\n]*)?\nText: (.*?)(?=\n\n\[Context |\n\nQuestion: )", re.S
+    r"\[Context (\d+)\](?: Title: [^\n]*)?\nText: (.*?)(?=\n\n(?:\[Context |Notes: |Question: ))",
+    re.S,
 )
 
 DOCUMENT = re.compile(r"Document: (.*?)\n\n(?:Other agents:|Question: )", re.S)
@@ -47,6 +36,14 @@ DEMO_READINGS: dict[str, Reading] = {
     "lighthouse-list": Reading(True, None, "2004"),
     "festival": Reading(False),
 }
+
+
+def prompt_of(messages: Sequence[BaseMessage]) -> str:
+    """The text of the last message that asks something: a retry note after it is not one."""
+    for message in reversed(messages):
+        if message.text != RETRY_NOTE:
+            return message.text
+    return ""
 
 
 def numbered_texts(messages: Sequence[BaseMessage]) -> dict[int, str]:
@@ -66,8 +63,11 @@ class World:
         contexts: Sequence[Context],
         readings: Mapping[str, Reading],
         completions: Mapping[str, str] | None = None,
+        unknown: Callable[[str], Reading] | None = None,
     ) -> None:
         self.by_text = {c.text: readings[c.id] for c in contexts}
+        self.unknown = unknown
+        """How to read a text the world does not know (None: that is an error)."""
         self.completions = dict(completions or {})
         """Follow-up -> its standalone form; others come back unchanged."""
         self.calls: list[str] = []
@@ -87,26 +87,28 @@ class World:
         for whole, reading in self.by_text.items():
             if whole in text:  # shown with its title
                 return reading
+        if self.unknown is not None:
+            return self.unknown(text)
         raise KeyError(f"no context of this world says {text!r}")
 
     def respond(self, messages: Sequence[BaseMessage], schema: dict[str, Any] | None) -> Any:
         """The reply to one prompt, chosen by the title of its output schema."""
         title = (schema or {}).get("title", "")
         self.calls.append(title)
-        self.prompts.append(messages[-1].text)
+        self.prompts.append(prompt_of(messages))
         if schema is None:
             return agent_reply(messages)
         if title == "CompletedQuestion":
-            latest = messages[-1].text.rsplit("Latest question: ", 1)[-1].strip()
+            latest = prompt_of(messages).rsplit("Latest question: ", 1)[-1].strip()
             return {"question": self.completions.get(latest, latest)}
         if title == "AgentAnswer":
-            text = DOCUMENT.search(messages[-1].text)
+            text = DOCUMENT.search(prompt_of(messages))
             reading = self.reading_of(text.group(1).strip()) if text else Reading(False)
             if not reading.answers:
                 return {"answer": "unknown", "explanation": "The document does not say."}
             return {"answer": reading.answer, "explanation": "The document states it."}
         if title == "Aggregation":
-            said = AGENT.findall(messages[-1].text)
+            said = AGENT.findall(prompt_of(messages))
             agents: dict[str, list[int]] = {}
             for number, answer in said:
                 if answer.strip().lower() != "unknown":
@@ -152,7 +154,7 @@ class World:
             side = polarity(shown[1].answer) if shown[1].answers else None
             return {"answer": {True: "yes", False: "no", None: "unknown"}[side]}
         if title == "PluralQuestion":
-            question = messages[-1].text
+            question = prompt_of(messages)
             return {"question": f"{question.rstrip('?')} (all of them)?"}
         if title == "GroupAnswers":
             return {
@@ -180,80 +182,37 @@ def agent_reply(messages: Sequence[BaseMessage]) -> AIMessage:
     return AIMessage(content="", tool_calls=[call])
 
 
+NUMBER = re.compile(r"\b\d[\d,.]*\d\b|\b\d\b")
+
+
+def first_number(text: str) -> Reading:
+    """A reading of any text: it answers with the first number it states, if any."""
+    found = NUMBER.search(text)
+    return Reading(True, None, found.group(0)) if found else Reading(False)
+
+
+SCRIPTED_WORLDS = ("demo", "any")
+
+
 def scripted_model(world: str) -> ScriptedChatModel:
     """The scripted model of a named world (``scripted:demo``): no weights, no network.
 
     ``demo`` answers every prompt on the bundled demo corpus (and acts as a one-tool agent);
     set ``CONTEXTORG_MODEL=scripted:demo`` to try the CLI, or run the notebooks, in seconds.
+    Outside the demo corpus, and in the world ``any``, a text answers with the first number
+    it states (:func:`first_number`): any contexts work.
     """
-    if world != "demo":
-        raise ValueError(f"no scripted world {world!r}: the one bundled is 'scripted:demo'")
-    return World(demo_contexts(), DEMO_READINGS, completions=DEMO_COMPLETIONS).model()
+    if world not in SCRIPTED_WORLDS:
+        raise ValueError(
+            f"no scripted world {world!r}: choose one of {', '.join(SCRIPTED_WORLDS)} "
+            "(for example scripted:demo)"
+        )
+    corpus = demo_contexts() if world == "demo" else []
+    readings = DEMO_READINGS if world == "demo" else {}
+    return World(corpus, readings, completions=DEMO_COMPLETIONS, unknown=first_number).model()
 
 
 def stating_sentence(text: str, answer: str) -> str:
     """The first sentence of ``text`` that mentions ``answer`` (else the first sentence)."""
     sentences = re.split(r"(?<=[.!?])\s+", text.strip())
     return next((s for s in sentences if mentions(s, answer)), sentences[0])
-
-
-class HashEmbedder:
-    """A deterministic bag-of-words embedder: words hashed into ``dim`` buckets, normalized.
-
-    Texts sharing words are near each other, so dense search behaves sensibly in tests and
-    costs microseconds (the scale benchmark uses it to time search alone). ``calls`` counts
-    the passages embedded.
-    """
-
-    name = "hash"
-
-    def __init__(self, dim: int = 256) -> None:
-        self.dim = dim
-        self.calls = 0
-
-    def embed_passages(self, texts: Sequence[str]) -> Vectors:
-        """One row per text."""
-        self.calls += len(texts)
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        return np.stack([self._vector(t) for t in texts])
-
-    def embed_query(self, text: str) -> Vectors:
-        """Queries share the passages' space."""
-        return self._vector(text)
-
-    def _vector(self, text: str) -> Vectors:
-        vector = np.zeros(self.dim, dtype=np.float32)
-        for word in re.findall(r"\w+", text.lower()):
-            digest = hashlib.blake2b(word.encode(), digest_size=4).digest()
-            vector[int.from_bytes(digest, "little") % self.dim] += 1.0
-        norm = np.float32(np.linalg.norm(vector))
-        return vector / norm if norm else vector
-
-
-def ask_demo_in_new_process(
-    question: str, *, thread: str, checkpoints: str, completions: Mapping[str, str]
-) -> dict[str, Any]:
-    """``ask`` on the demo corpus in a fresh Python process (scripted model); its JSON summary.
-
-    Shows that a thread lives in its checkpoint store, not in the process that started it.
-    """
-    script = textwrap.dedent(
-        f"""
-        import json
-        from contextorg import ask
-        from contextorg.demo import demo_contexts
-        from contextorg.testing import DEMO_READINGS, World
-        world = World(demo_contexts(), DEMO_READINGS, completions={dict(completions)!r})
-        result = ask({question!r}, demo_contexts(), model=world.model(), thread={thread!r},
-                     checkpoints={checkpoints!r})
-        print(json.dumps(result.summary()))
-        """
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"the new process failed:\n{done.stderr[-3000:]}")
-    summary: dict[str, Any] = json.loads(done.stdout)
-    return summary

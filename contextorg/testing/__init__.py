@@ -1,0 +1,45 @@
+"""Test support: scripted models that answer every contextorg prompt, and faults to inject.
+
+- :class:`World`: readings per context; its model replies to every prompt from them, a pure
+  function of the prompt, so parallel ``Send`` fan-out does not change it::
+
+      world = World(contexts, {"c1": Reading(True, "Velmora", "1987"), ...})
+      ask(question, contexts, model=world.model())
+
+  The demo corpus has a world of its own, by name: ``model="scripted:demo"``; any other text
+  answers with the first number it states (``scripted:any``).
+- :func:`faulty`: a model that misbehaves as told (raises, hangs, replies empty, truncated,
+  malformed or invented), for testing what every node does when the model fails.
+- :class:`HashEmbedder`: a deterministic embedder with no weights.
+"""
+
+from contextorg.testing.faults import Fault, Faults, faulty
+from contextorg.testing.helpers import HashEmbedder, ask_demo_in_new_process
+from contextorg.testing.world import (
+    DEMO_COMPLETIONS,
+    DEMO_READINGS,
+    SCRIPTED_WORLDS,
+    World,
+    agent_reply,
+    first_number,
+    numbered_texts,
+    scripted_model,
+    stating_sentence,
+)
+
+__all__ = [
+    "DEMO_COMPLETIONS",
+    "DEMO_READINGS",
+    "SCRIPTED_WORLDS",
+    "Fault",
+    "Faults",
+    "HashEmbedder",
+    "World",
+    "agent_reply",
+    "ask_demo_in_new_process",
+    "faulty",
+    "first_number",
+    "numbered_texts",
+    "scripted_model",
+    "stating_sentence",
+]
