@@ -39,6 +39,10 @@ def eval_command(
         typer.Option(help="Questions of the dev or held-out split only (by question hash)."),
     ] = "all",
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N questions.")] = None,
+    sample: Annotated[
+        int | None, typer.Option(min=1, help="N questions at random (by --seed), in file order.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Which random sample --sample takes.")] = 0,
     model: ModelOption = None,
     concurrency: Annotated[int, typer.Option(min=1, help="Questions run at once.")] = 1,
     conflicts: Annotated[
@@ -67,7 +71,7 @@ def eval_command(
         parse_strategy(name)
     for name in policies:
         get_conflict_policy(name)
-    items = load_dataset(dataset, limit=limit, split=split)
+    items = load_dataset(dataset, limit=limit, split=split, sample=sample, seed=seed)
     out.mkdir(parents=True, exist_ok=True)
     spec = model or get_settings().model
     responses = SQLiteResponseCache(out / "responses.sqlite") if cache else None
@@ -93,6 +97,8 @@ def eval_command(
     meta = {
         "dataset": str(dataset),
         "split": split,
+        "sample": sample,
+        "seed": seed,
         "model": spec,
         "questions": [item.id for item in items],
         "strategies": strategies,

@@ -15,6 +15,7 @@ object per line::
 from __future__ import annotations
 
 import hashlib
+import random
 from pathlib import Path
 from typing import Any, Literal
 
@@ -48,9 +49,19 @@ class EvalItem(BaseModel):
 
 
 def load_dataset(
-    path: str | Path, *, limit: int | None = None, split: Split = "all"
+    path: str | Path,
+    *,
+    limit: int | None = None,
+    split: Split = "all",
+    sample: int | None = None,
+    seed: int = 0,
 ) -> list[EvalItem]:
-    """The items of a RAMDocs or contextorg JSONL file in ``split`` (the first ``limit``)."""
+    """The items of a RAMDocs or contextorg JSONL file in ``split``.
+
+    ``limit`` keeps the first items; ``sample`` keeps that many chosen at random (by
+    ``seed``), in file order: RAMDocs is sorted by how many answers a question has, so its
+    first questions are not a fair sample.
+    """
     file = Path(path)
     items: list[EvalItem] = []
     for number, row in jsonl_objects(file, missing=f"no such dataset: {file}"):
@@ -71,11 +82,14 @@ def load_dataset(
         if split != "all" and split_of(item.question) != split:
             continue
         items.append(item)
-        if limit is not None and len(items) >= limit:
+        if limit is not None and sample is None and len(items) >= limit:
             break
     if not items:
         held = "" if split == "all" else f" in the {split} split"
         raise InputError(f"{file} holds no questions{held}")
+    if sample is not None and sample < len(items):
+        chosen = set(random.Random(seed).sample(range(len(items)), sample))
+        items = [item for n, item in enumerate(items) if n in chosen]
     seen: set[str] = set()
     for item in items:
         if item.id in seen:

@@ -265,3 +265,17 @@ def test_the_cli_writes_results_run_and_plot_and_caches_responses(
     code, _, err = run_cli(["eval", str(dataset), "--out", str(tmp_path / "c"),
                             "--strategy", "corg,clusters"])  # fmt: skip
     assert code == 2 and "unknown strategy 'clusters'" in err
+
+
+def test_a_sample_is_seeded_and_keeps_file_order(tmp_path: Path) -> None:
+    rows = [
+        {"id": str(n), "question": f"Question {n}?", "contexts": [{"id": "a", "text": "t"}],
+         "answers": ["t"]}
+        for n in range(30)
+    ]  # fmt: skip
+    file = tmp_path / "d.jsonl"
+    file.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    first = [i.id for i in load_dataset(file, sample=10, seed=3)]
+    assert first == [i.id for i in load_dataset(file, sample=10, seed=3)]
+    assert first != [i.id for i in load_dataset(file, sample=10, seed=4)]
+    assert first == sorted(first, key=int) and len(first) == 10
