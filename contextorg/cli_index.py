@@ -45,18 +45,18 @@ def index_command(
     if context not in how:
         raise InputError(f"unknown --context {context!r}: use all, title or none")
     documents, skipped = find_documents(path)
-    if (index / "current").exists():
-        store = HybridIndex.open(index)
-    else:
-        store = HybridIndex(index, embedder=embedder, contextualize=how[context], rows=rows)
-    with Progress(console=err, transient=True) as bar:
+
+    def new() -> HybridIndex:
+        return HybridIndex(index, embedder=embedder, contextualize=how[context], rows=rows)
+
+    with HybridIndex.updating(index, new) as store, Progress(console=err, transient=True) as bar:
         task = bar.add_task("Embedding", total=None)
         counts = store.add(
             documents, progress=lambda done, total: bar.update(task, completed=done, total=total)
         )
-    if prune:
-        counts["removed units"] = store.remove(set(store.documents) - {d.id for d in documents})
-    store.save()
+        if prune:
+            gone = set(store.documents) - {d.id for d in documents}
+            counts["removed units"] = store.remove(gone)
     for file, reason in skipped.items():
         err.print(Text(f"skipped {file}: {reason}", style="yellow"))
     summary = ", ".join(f"{n} {what}" for what, n in counts.items())

@@ -11,8 +11,11 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import shutil
+import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -37,6 +40,9 @@ from contextorg.tools.rerankers import Reranker
 Mode = Literal["hybrid", "lexical", "dense"]
 FORMAT = 1
 EMBED_BATCH = 64
+OPEN_ATTEMPTS = 3
+
+logger = logging.getLogger("contextorg")
 
 
 class HybridIndex:
@@ -91,13 +97,53 @@ class HybridIndex:
         self.vectors: Vectors = np.zeros((0, 0), dtype=np.float32)
         self._keys: list[str] = []
         self._lexical: Lexical | None = None
+        self._locked = False  # set while ``updating`` holds the folder's lock
 
     # --- opening and saving -------------------------------------------------------------
 
     @classmethod
     def open(cls, path: str | Path, **options: Any) -> HybridIndex:
-        """Reopen a saved index; ``options`` override search settings (not the stored ones)."""
+        """Reopen a saved index; ``options`` override search settings (not the stored ones).
+
+        Every file comes from one generation. A save that retires that generation while it is
+        being read makes this read the new one instead, whole.
+        """
+        for attempt in range(OPEN_ATTEMPTS):
+            try:
+                return cls._open(Path(path), dict(options))
+            except FileNotFoundError:
+                if attempt == OPEN_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    @classmethod
+    @contextlib.contextmanager
+    def updating(
+        cls, path: str | Path, new: Callable[[], HybridIndex] | None = None, **options: Any
+    ) -> Iterator[HybridIndex]:
+        """The index at ``path`` (or ``new()`` if there is none) for a change, saved at the end.
+
+        The folder is locked from opening to saving, so two updates at once run one after
+        the other and neither loses the other's documents. A block that raises saves nothing.
+        """
         root = Path(path)
+        root.mkdir(parents=True, exist_ok=True)
+        with _locked(root):
+            if (root / "current").exists():
+                index = cls.open(root, **options)
+            elif new is not None:
+                index = new()
+            else:
+                raise InputError(f"no index at {root} to update")
+            index._locked = True
+            try:
+                yield index
+                index.save()
+            finally:
+                index._locked = False
+
+    @classmethod
+    def _open(cls, root: Path, options: dict[str, Any]) -> HybridIndex:
         current = (root / "current").resolve()  # once: a concurrent save cannot mix generations
         if not current.is_dir():
             raise InputError(
@@ -132,10 +178,12 @@ class HybridIndex:
         if self.path is None:
             raise InputError("this index is in memory: give it a path to save it")
         self.path.mkdir(parents=True, exist_ok=True)
-        with _locked(self.path):
+        with contextlib.nullcontext() if self._locked else _locked(self.path):
+            for stale in self.path.glob("gen-*.partial"):  # left by a killed save
+                shutil.rmtree(stale, ignore_errors=True)
+            previous = (self.path / "current").resolve()
             generation = self.path / f"gen-{_next_generation(self.path)}"
             partial = generation.with_name(generation.name + ".partial")
-            shutil.rmtree(partial, ignore_errors=True)
             partial.mkdir()
             self._write(partial)
             partial.rename(generation)
@@ -144,8 +192,9 @@ class HybridIndex:
                 link.unlink()
             link.symlink_to(generation.name)
             os.replace(link, self.path / "current")
+            # The previous generation stays until the next save: a reader still on it ends.
             for old in self.path.glob("gen-*"):
-                if old != generation:
+                if old not in (generation, previous):
                     shutil.rmtree(old, ignore_errors=True)
         return generation
 
@@ -312,9 +361,36 @@ class HybridIndex:
 
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    with (folder / ".lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    """Hold ``folder``'s write lock; while another process holds it, say who, and wait.
+
+    The lock file is never followed if it is a symbolic link, nor truncated: its content is
+    who holds it (pid, command, since when), written after the lock is taken.
+    """
+    path = folder / ".lock"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+    except OSError as exc:
+        if path.is_symlink():
+            raise InputError(
+                f"{path} is a symbolic link: remove it, it is not the index's lock"
+            ) from None
+        raise InputError(f"cannot open the index lock {path}: {exc.strerror}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 512, 0).decode("utf-8", "replace").strip() or "another process"
+            logger.warning("%s is being written by %s; waiting for it to finish", folder, holder)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()} ({_command()}) since {time.ctime()}\n".encode(), 0)
         yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _command() -> str:
+    return " ".join(Path(sys.argv[0]).name if n == 0 else a for n, a in enumerate(sys.argv))[:200]
 
 
 def _next_generation(folder: Path) -> int:

@@ -172,16 +172,24 @@ def read_document(path: str | Path, *, doc_id: str | None = None) -> SourceDocum
 def find_documents(path: str | Path) -> tuple[list[SourceDocument], dict[str, str]]:
     """Every readable document under ``path`` (a file or folder), and skipped files with why.
 
-    Document ids are paths relative to the folder, so two ``README.md`` never collide.
+    Document ids are paths relative to the folder, so two ``README.md`` never collide. A
+    symbolic link is followed only when it points inside the folder: indexing a folder never
+    reads, say, a link to a system file.
     """
     root = Path(path)
     if not root.exists():
         raise InputError(f"no such file or folder: {root}")
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+    inside = root.resolve() if root.is_dir() else root.resolve().parent
     documents: list[SourceDocument] = []
     skipped: dict[str, str] = {}
     for file in files:
         if any(part.startswith(".") for part in file.relative_to(root).parts):
+            continue
+        if root.is_dir() and not file.resolve().is_relative_to(inside):
+            skipped[str(file)] = (
+                "a link to a file outside the folder (links are followed only inside it)"
+            )
             continue
         relative = file.name if root.is_file() else file.relative_to(root).as_posix()
         try:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -104,11 +109,101 @@ def test_a_failed_write_leaves_the_good_index(
         index.save()
     reopened = HybridIndex.open(tmp_path / "ix", embedder=HashEmbedder())
     assert reopened.search("cheese") == before
+    assert list((tmp_path / "ix").glob("gen-*.partial"))
     monkeypatch.undo()
     index.save()  # the next write succeeds and cleans up the partial generation
-    assert [p.name for p in (tmp_path / "ix").glob("gen-*")] == [
-        os.readlink(tmp_path / "ix" / "current")
+    current = os.readlink(tmp_path / "ix" / "current")
+    assert sorted(p.name for p in (tmp_path / "ix").glob("gen-*")) == ["gen-1", current]
+
+
+WRITER = """
+import sys, time
+from contextorg.testing import HashEmbedder
+from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.ingest import SourceDocument
+folder, name, count, pause = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+new = lambda: HybridIndex(folder, embedder=HashEmbedder())
+for round in range(count):
+    with HybridIndex.updating(folder, new, embedder=HashEmbedder()) as index:
+        index.add([SourceDocument(id=f"{name}-{round}", content=f"{name} page {round}",
+                                  format="text")])
+        time.sleep(pause)  # between reading the index and writing it: the race window
+"""
+
+
+def write_in_processes(
+    folder: Path, *jobs: tuple[str, int, float], errors: bool = False
+) -> list[Any]:
+    return [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(folder), name, str(count), str(pause)],
+            stderr=subprocess.PIPE if errors else subprocess.DEVNULL,
+            text=True,
+        )
+        for name, count, pause in jobs
     ]
+
+
+def test_two_updates_at_once_lose_nothing_and_say_who_waits(tmp_path: Path) -> None:
+    folder = tmp_path / "ix"
+    [left] = write_in_processes(folder, ("left", 1, 2.0), errors=True)
+    deadline = time.monotonic() + 60
+    while b"pid" not in ((folder / ".lock").read_bytes() if (folder / ".lock").exists() else b""):
+        assert time.monotonic() < deadline, "the first update never took the lock"
+        time.sleep(0.05)
+    # The second update starts while the first holds the index between reading and writing.
+    [right] = write_in_processes(folder, ("right", 2, 0.0), errors=True)
+    errors = [run.communicate(timeout=120)[1] for run in (left, right)]
+    assert [left.returncode, right.returncode] == [0, 0], errors
+    index = HybridIndex.open(folder, embedder=HashEmbedder())
+    assert set(index.documents) == {"left-0", "right-0", "right-1"}
+    assert "is being written by pid" in errors[1]  # the waiting one says who it waits for
+
+
+def test_readers_see_a_whole_generation_while_writes_go_on(tmp_path: Path) -> None:
+    folder = tmp_path / "ix"
+    [first] = write_in_processes(folder, ("seed", 1, 0.0))
+    assert first.wait(timeout=60) == 0
+    [writer] = write_in_processes(folder, ("more", 40, 0.0))
+    opened = 0
+    try:
+        while writer.poll() is None:
+            index = HybridIndex.open(folder, embedder=HashEmbedder())
+            assert len(index.units) == len(index.vectors) == len(index.search("page", k=100))
+            opened += 1
+    finally:
+        writer.kill()
+        writer.wait()
+    assert writer.returncode == 0 and opened > 5
+
+
+def test_a_killed_update_leaves_the_previous_index_whole(tmp_path: Path) -> None:
+    folder = tmp_path / "ix"
+    [first] = write_in_processes(folder, ("seed", 1, 0.0))
+    assert first.wait(timeout=60) == 0
+    for delay in (0.3, 0.6, 0.9, 1.2, 1.5):
+        [run] = write_in_processes(folder, (f"k{delay}", 1000, 0.0))
+        time.sleep(delay)
+        run.send_signal(signal.SIGKILL)
+        run.wait(timeout=30)
+        index = HybridIndex.open(folder, embedder=HashEmbedder())
+        assert "seed-0" in index.documents and index.search("seed page", k=1)
+    [last] = write_in_processes(folder, ("after", 1, 0.0))
+    assert last.wait(timeout=60) == 0
+    assert not list(folder.glob("gen-*.partial")), "killed writes leave no partial behind"
+
+
+def test_a_symlinked_lock_is_refused_not_followed(tmp_path: Path) -> None:
+    victim = tmp_path / "important.txt"
+    victim.write_text("keep me")
+    folder = tmp_path / "ix"
+    folder.mkdir()
+    (folder / ".lock").symlink_to(victim)
+    index = HybridIndex(folder, embedder=HashEmbedder())
+    index.add(docs())
+    with pytest.raises(InputError, match="is a symbolic link: remove it"):
+        index.save()
+    assert victim.read_text() == "keep me"
 
 
 def test_clear_errors(index: HybridIndex, tmp_path: Path) -> None:

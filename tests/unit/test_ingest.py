@@ -133,3 +133,16 @@ def test_llama_index_documents_are_accepted() -> None:
         ("d1", "A", "http://x/a", "Alpha."),
         ("n1", "b.txt", "", "Beta."),
     ]
+
+
+def test_links_are_followed_only_inside_the_folder(tmp_path: Path) -> None:
+    outside = tmp_path / "secret.txt"
+    outside.write_text("a system file's content")
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "page.txt").write_text("The tower opened in 1987.")
+    (folder / "alias.txt").symlink_to(folder / "page.txt")
+    (folder / "leak.txt").symlink_to(outside)
+    documents, skipped = find_documents(folder)
+    assert sorted(d.id for d in documents) == ["alias.txt", "page.txt"]
+    assert "outside the folder" in skipped[str(folder / "leak.txt")]
