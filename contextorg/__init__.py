@@ -22,8 +22,9 @@ from contextorg.state import (
     Relation,
     RunContext,
 )
-from contextorg.tools.chat_models import LlamaCppChatModel, ScriptedChatModel
+from contextorg.tools.chat_models import ScriptedChatModel
 from contextorg.tools.inputs import InputError, load_contexts
+from contextorg.tools.llama_model import LlamaCppChatModel
 from contextorg.tools.models import register_chat_model, resolve_chat_model
 from contextorg.tools.organizers import ORGANIZERS, Organizer
 from contextorg.tools.relation_graph import RelationGraph, build_relation_graph

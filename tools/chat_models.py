@@ -1,40 +1,27 @@
 """Chat models whose structured output is JSON constrained by the schema.
 
-The embedded llama.cpp model, and the deterministic scripted model for tests.
+The base class, its strict reply parser, and the deterministic scripted model for tests; the
+embedded llama.cpp model is :mod:`contextorg.tools.llama_model`.
 """
 
 from __future__ import annotations
 
-import atexit
 import json
-import os
 import re
-import sys
-import threading
-import time
-import warnings
 from collections.abc import Callable, Iterator, Sequence
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, NamedTuple
 
-import numpy as np
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.exceptions import OutputParserException
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
-from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, UsageMetadata
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.messages.tool import tool_call_chunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from langchain_core.runnables import Runnable, RunnableLambda, RunnableMap, RunnablePassthrough
 from langchain_core.utils.function_calling import convert_to_openai_tool
-from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
+from pydantic import BaseModel, ValidationError
 
-from contextorg.tools.calls import (
-    CALL_DEADLINE,
-    CANCELLED,
-    ModelCancelledError,
-    ModelTimeoutError,
-)
 from contextorg.tools.tool_calling import parse_reply, reply_schema, tool_prompt
 
 Schema = dict[str, Any] | type[BaseModel]
@@ -199,245 +186,6 @@ def require_all(schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-_LOADED: dict[tuple[str, int, int | None], Any] = {}
-_LOAD_LOCK = threading.Lock()
-
-
-@atexit.register
-def _close_loaded() -> None:
-    # Free llama.cpp models before interpreter teardown, when their destructors would fail.
-    # llama-cpp-python opens two /dev/null handles at import and never closes them: at exit
-    # they warn (raise, under pytest's "error" filter) unless closed here, after the models,
-    # the last things to write through them.
-    warnings.simplefilter("ignore", ResourceWarning)
-    while _LOADED:
-        _LOADED.popitem()[1].close()
-    utils = sys.modules.get("llama_cpp._utils")
-    for name in ("outnull_file", "errnull_file"):
-        handle = getattr(utils, name, None)
-        if handle is not None:
-            handle.close()
-
-
-class LlamaCppChatModel(JsonSchemaChatModel):
-    """A GGUF model run in-process by llama-cpp-python, JSON output constrained by grammar.
-
-    One model file is loaded once per process and shared; calls are serialized because a
-    llama.cpp context is not thread-safe (parallel groups queue here, they do not crash).
-    A call bound with ``logprobs=True`` reports them as OpenAI's API does, from the model's own
-    logits at each step, before the grammar narrows them (:class:`_Logprobs`); a streamed reply
-    carries none.
-    """
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    model_path: Path
-    n_ctx: int = 4096
-    n_threads: int | None = None
-    """CPU threads for reading the prompt and for generating (None: every core)."""
-    max_tokens: int = 384
-    temperature: float = 0.0
-    repeat_penalty: float = 1.1
-    seed: int = 0
-    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
-
-    @property
-    def _llm_type(self) -> str:
-        return "llama-cpp"
-
-    @property
-    def _identifying_params(self) -> dict[str, Any]:
-        # Everything that changes a reply: response caches key on these. The file's name,
-        # not its folder, so a committed cache replays on another machine.
-        return {
-            "model_path": self.model_path.name,
-            "n_ctx": self.n_ctx,
-            "max_tokens": self.max_tokens,
-            "temperature": self.temperature,
-            "repeat_penalty": self.repeat_penalty,
-            "seed": self.seed,
-        }
-
-    def _llama(self) -> Any:
-        key = (str(self.model_path), self.n_ctx, self.n_threads)
-        with _LOAD_LOCK:
-            if key not in _LOADED:
-                from llama_cpp import Llama
-
-                # llama-cpp-python's own default generates on half the cores and reads
-                # prompts on all of them; ours means the same count for both.
-                threads = self.n_threads or os.cpu_count() or 1
-                _LOADED[key] = Llama(
-                    model_path=str(self.model_path),
-                    n_ctx=self.n_ctx,
-                    n_threads=threads,
-                    n_threads_batch=threads,
-                    seed=self.seed,
-                    verbose=False,
-                )
-            return _LOADED[key]
-
-    def get_num_tokens(self, text: str) -> int:
-        """Tokens of ``text`` in the model's own vocabulary."""
-        return len(self._llama().tokenize(text.encode("utf-8"), add_bos=False))
-
-    def _complete(
-        self,
-        messages: list[BaseMessage],
-        json_schema: dict[str, Any] | None,
-        stop: list[str] | None,
-        top_logprobs: int | None = None,
-    ) -> Completion:
-        llama = self._llama()
-        request = self._request(messages, json_schema, stop)
-        steps = None if top_logprobs is None else _Logprobs(llama, top_logprobs)
-        if steps is not None:
-            from llama_cpp import LogitsProcessorList
-
-            request["logits_processor"] = LogitsProcessorList([steps])
-        with self._lock:
-            stop_early = _StopEarly()
-            out = llama.create_chat_completion(**request, stopping_criteria=stop_early.criteria())
-        stop_early.raise_if_stopped()
-        usage = out.get("usage") or {}
-        choice = out["choices"][0]
-        text = choice["message"]["content"] or ""
-        return Completion(
-            text,
-            int(usage.get("prompt_tokens", 0)),
-            int(usage.get("completion_tokens", 0)),
-            None if steps is None else steps.content(text),
-            choice.get("finish_reason") or "stop",
-        )
-
-    def _stream(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> Iterator[ChatGenerationChunk]:
-        """Token by token (LangGraph's ``messages`` stream mode uses this); usage comes last.
-
-        With tools bound, the reply is JSON to parse first: it streams once complete.
-        """
-        if kwargs.get("tools"):
-            yield from _replay(self._generate(messages, stop, **kwargs), run_manager)
-            return
-        llama = self._llama()
-        request = self._request(messages, kwargs.get("json_schema"), stop)
-        n_out = 0
-        with self._lock:
-            stop_early = _StopEarly()
-            stream = llama.create_chat_completion(
-                **request, stream=True, stopping_criteria=stop_early.criteria()
-            )
-            for part in stream:
-                text = part["choices"][0]["delta"].get("content") or ""
-                if not text:
-                    continue
-                n_out += 1
-                yield _token(text, run_manager)
-            n_in = max(int(llama.n_tokens) - n_out, 0)  # what the context holds: prompt + reply
-        stop_early.raise_if_stopped()
-        usage = UsageMetadata(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
-        yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
-
-    def _request(
-        self,
-        messages: list[BaseMessage],
-        json_schema: dict[str, Any] | None,
-        stop: list[str] | None,
-    ) -> dict[str, Any]:
-        request: dict[str, Any] = {
-            "messages": [{"role": _role(m), "content": m.text} for m in messages],
-            "max_tokens": self.max_tokens,
-            "temperature": self.temperature,
-            "repeat_penalty": self.repeat_penalty,
-            "seed": self.seed,
-            "stop": stop,
-        }
-        if json_schema is not None:
-            request["response_format"] = {"type": "json_object", "schema": json_schema}
-        return request
-
-
-class _StopEarly:
-    """Stops a reply mid-way at the call's deadline or on Ctrl-C, between two tokens."""
-
-    def __init__(self) -> None:
-        self.deadline = CALL_DEADLINE.get()
-        self.why: str | None = None
-
-    def criteria(self) -> Any:
-        from llama_cpp import StoppingCriteriaList
-
-        return StoppingCriteriaList([self._check])
-
-    def _check(self, input_ids: Any, logits: Any) -> bool:
-        if CANCELLED.is_set():
-            self.why = "cancelled"
-        elif self.deadline is not None and time.monotonic() > self.deadline:
-            self.why = "timeout"
-        return self.why is not None
-
-    def raise_if_stopped(self) -> None:
-        if self.why == "cancelled":
-            raise ModelCancelledError("the run was interrupted")
-        if self.why == "timeout":
-            raise ModelTimeoutError("the reply was stopped at the call's deadline")
-
-
-class _Logprobs:
-    """Records each step's logprobs, as a llama.cpp logits processor.
-
-    llama-cpp-python reports logprobs only for a model loaded with ``logits_all`` (every
-    prompt token's logits kept: another copy of the context, and a log-softmax over the whole
-    prompt per call). A processor sees each step's logits anyway: the token a step chose is
-    the last input of the next step, and the text left over is the last step's.
-    """
-
-    def __init__(self, llama: Any, top: int) -> None:
-        self.llama = llama
-        self.top = max(top, 1)
-        self.tokens: list[dict[str, Any]] = []
-        self._pending: Any = None  # the last step's log-softmax, until its token is known
-
-    def __call__(self, input_ids: Any, scores: Any) -> Any:
-        if self._pending is not None:
-            self._settle(int(input_ids[-1]))
-        logits = scores.astype(np.float64)
-        peak = logits.max()
-        self._pending = logits - peak - np.log(np.exp(logits - peak).sum())
-        return scores
-
-    def content(self, text: str) -> list[dict[str, Any]]:
-        """Per reply token: its text, logprob and ``top`` alternatives (OpenAI's shape)."""
-        written = "".join(t["token"] for t in self.tokens)
-        rest = text[len(written) :] if text.startswith(written) else ""
-        last = self.llama.tokenize(rest.encode("utf-8"), add_bos=False, special=True)
-        if self._pending is not None and len(last) == 1:
-            self._settle(int(last[0]))
-        return self.tokens
-
-    def _settle(self, token: int) -> None:
-        logprobs, self._pending = self._pending, None
-        best = np.argpartition(-logprobs, self.top)[: self.top]
-        self.tokens.append(
-            {
-                "token": self._piece(token),
-                "logprob": float(logprobs[token]),
-                "top_logprobs": [
-                    {"token": self._piece(int(t)), "logprob": float(logprobs[t])}
-                    for t in best[np.argsort(-logprobs[best])]
-                ],
-            }
-        )
-
-    def _piece(self, token: int) -> str:
-        return str(self.llama.detokenize([token]).decode("utf-8", errors="replace"))
-
-
 Responder = Callable[
     [Sequence[BaseMessage], dict[str, Any] | None], str | dict[str, Any] | AIMessage
 ]
@@ -492,7 +240,3 @@ class ScriptedChatModel(JsonSchemaChatModel):
     ) -> Iterator[ChatGenerationChunk]:
         """The same reply, a word at a time; tool calls and usage in the last chunk."""
         yield from _replay(self._generate(messages, stop, **kwargs), run_manager)
-
-
-def _role(message: BaseMessage) -> str:
-    return {"human": "user", "ai": "assistant", "system": "system"}.get(message.type, "user")

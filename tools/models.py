@@ -17,7 +17,8 @@ from langchain_core.language_models import BaseChatModel
 from pydantic import SecretStr
 
 from contextorg.settings import get_settings
-from contextorg.tools.chat_models import JsonSchemaChatModel, LlamaCppChatModel
+from contextorg.tools.chat_models import JsonSchemaChatModel
+from contextorg.tools.llama_model import LlamaCppChatModel
 from contextorg.tools.weights import DEFAULT_WEIGHTS, ensure_weights
 
 ALLOW_MODEL_REQUESTS = True

@@ -5,15 +5,22 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from contextorg import Context, ask, ask_stream
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.prompts import stance_reading
+from contextorg.prompts import answer_group, stance_reading
 from contextorg.prompts._render import render_contexts
-from contextorg.tools.calls import Meter, call_structured_raw
+from contextorg.tools.calls import (
+    CANCELLED,
+    Meter,
+    ModelCancelledError,
+    call_structured,
+    call_structured_raw,
+)
 from contextorg.tools.models import resolve_chat_model
 from contextorg.tools.relations import read_stance, yes_lean
 from contextorg.tools.text import mentions
@@ -30,7 +37,39 @@ def test_every_answer_cites_a_context_that_states_it() -> None:
         assert all(c in contexts for c in item.citations)
         assert any(mentions(contexts[c].text, item.answer) for c in item.citations), item
     assert result.summary()["usage"]["llm_calls"] >= 3
-    assert result.usage["answer_group"].output_tokens > 0
+    assert result.usage["classify_relations"].output_tokens > 0
+    for item in result.answer.answers:  # read from the contexts: each states what it cites
+        assert all(item.answer in result.readings[c].answers for c in item.citations[:1])
+
+
+def test_group_answers_from_the_model_cite_contexts_that_state_them() -> None:
+    contexts = {c.id: c for c in demo_contexts()}
+    result = ask(DEMO_QUESTION, list(contexts.values()), model="local", answer_from="model")
+    assert result.answer.answers and result.usage["answer_group"].output_tokens > 0
+    for item in result.answer.answers:
+        assert any(mentions(contexts[c].text, item.answer) for c in item.citations), item
+
+
+def test_a_call_past_its_deadline_stops_and_the_model_still_answers() -> None:
+    model = resolve_chat_model("local")
+    messages = answer_group.TEMPLATE.format_messages(
+        contexts=render_contexts(demo_contexts()), question=DEMO_QUESTION
+    )
+    meter = Meter(timeout=0.5, retries=0)
+    started = time.perf_counter()
+    late = call_structured(model, answer_group.GroupAnswers, messages, meter, prompt="t@1")
+    assert late is None and meter.failures == 1
+    assert time.perf_counter() - started < 2.0  # the caller does not wait for the reply
+    started = time.perf_counter()
+    after = call_structured(model, answer_group.GroupAnswers, messages, Meter(), prompt="t@1")
+    assert after is not None and after.answers  # the stopped reply left the model usable
+    assert time.perf_counter() - started < 120  # it did not wait for a runaway reply
+    CANCELLED.set()
+    try:
+        with pytest.raises(ModelCancelledError):
+            model.invoke("Count from one to a hundred.")
+    finally:
+        CANCELLED.clear()
 
 
 def test_cli_json_with_the_local_model(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.chat_models import LlamaCppChatModel
+from contextorg.tools.llama_model import LlamaCppChatModel
 from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
 
 

@@ -1,0 +1,310 @@
+"""The embedded chat model: a GGUF file run in-process by llama-cpp-python.
+
+JSON output is constrained by a grammar built from the schema (once per schema). The chat
+prompt is formatted with the model's own template, as llama-cpp-python's chat API does, and
+completed with ``create_completion``, which takes stopping criteria: a reply stops between
+two tokens at its call's deadline or on Ctrl-C (:data:`~contextorg.tools.calls.CANCELLED`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.messages import AIMessageChunk, BaseMessage, UsageMetadata
+from langchain_core.outputs import ChatGenerationChunk
+from pydantic import ConfigDict, PrivateAttr
+
+from contextorg.tools.calls import (
+    CALL_DEADLINE,
+    CANCELLED,
+    ModelCancelledError,
+    ModelTimeoutError,
+)
+from contextorg.tools.chat_models import Completion, JsonSchemaChatModel, _replay, _token
+
+_LOADED: dict[tuple[str, int, int | None], Any] = {}
+_LOAD_LOCK = threading.Lock()
+
+
+@atexit.register
+def _close_loaded() -> None:
+    # Free llama.cpp models before interpreter teardown, when their destructors would fail.
+    # llama-cpp-python opens two /dev/null handles at import and never closes them: at exit
+    # they warn (raise, under pytest's "error" filter) unless closed here, after the models,
+    # the last things to write through them.
+    warnings.simplefilter("ignore", ResourceWarning)
+    while _LOADED:
+        _LOADED.popitem()[1].close()
+    utils = sys.modules.get("llama_cpp._utils")
+    for name in ("outnull_file", "errnull_file"):
+        handle = getattr(utils, name, None)
+        if handle is not None:
+            handle.close()
+
+
+class LlamaCppChatModel(JsonSchemaChatModel):
+    """A GGUF model run in-process by llama-cpp-python, JSON output constrained by grammar.
+
+    One model file is loaded once per process and shared; calls are serialized because a
+    llama.cpp context is not thread-safe (parallel groups queue here, they do not crash).
+    A call bound with ``logprobs=True`` reports them as OpenAI's API does, from the model's own
+    logits at each step, before the grammar narrows them (:class:`_Logprobs`); a streamed reply
+    carries none.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    model_path: Path
+    n_ctx: int = 4096
+    n_threads: int | None = None
+    """CPU threads for reading the prompt and for generating (None: every core)."""
+    max_tokens: int = 384
+    temperature: float = 0.0
+    repeat_penalty: float = 1.1
+    seed: int = 0
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def _llm_type(self) -> str:
+        return "llama-cpp"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        # Everything that changes a reply: response caches key on these. The file's name,
+        # not its folder, so a committed cache replays on another machine.
+        return {
+            "model_path": self.model_path.name,
+            "n_ctx": self.n_ctx,
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "repeat_penalty": self.repeat_penalty,
+            "seed": self.seed,
+        }
+
+    def _llama(self) -> Any:
+        key = (str(self.model_path), self.n_ctx, self.n_threads)
+        with _LOAD_LOCK:
+            if key not in _LOADED:
+                from llama_cpp import Llama
+
+                # llama-cpp-python's own default generates on half the cores and reads
+                # prompts on all of them; ours means the same count for both.
+                threads = self.n_threads or os.cpu_count() or 1
+                _LOADED[key] = Llama(
+                    model_path=str(self.model_path),
+                    n_ctx=self.n_ctx,
+                    n_threads=threads,
+                    n_threads_batch=threads,
+                    seed=self.seed,
+                    verbose=False,
+                )
+            return _LOADED[key]
+
+    def get_num_tokens(self, text: str) -> int:
+        """Tokens of ``text`` in the model's own vocabulary."""
+        return len(self._llama().tokenize(text.encode("utf-8"), add_bos=False))
+
+    def _complete(
+        self,
+        messages: list[BaseMessage],
+        json_schema: dict[str, Any] | None,
+        stop: list[str] | None,
+        top_logprobs: int | None = None,
+    ) -> Completion:
+        llama = self._llama()
+        steps = None if top_logprobs is None else _Logprobs(llama, top_logprobs)
+        with self._lock:
+            stopper = _StopEarly()
+            out = llama.create_completion(
+                **self._request(llama, messages, json_schema, stop, stopper, steps)
+            )
+        stopper.raise_if_stopped()
+        usage = out.get("usage") or {}
+        choice = out["choices"][0]
+        text = choice["text"] or ""
+        return Completion(
+            text,
+            int(usage.get("prompt_tokens", 0)),
+            int(usage.get("completion_tokens", 0)),
+            None if steps is None else steps.content(text),
+            choice.get("finish_reason") or "stop",
+        )
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        """Token by token (LangGraph's ``messages`` stream mode uses this); usage comes last.
+
+        With tools bound, the reply is JSON to parse first: it streams once complete.
+        """
+        if kwargs.get("tools"):
+            yield from _replay(self._generate(messages, stop, **kwargs), run_manager)
+            return
+        llama = self._llama()
+        n_out = 0
+        with self._lock:
+            stopper = _StopEarly()
+            request = self._request(llama, messages, kwargs.get("json_schema"), stop, stopper)
+            for part in llama.create_completion(**request, stream=True):
+                text = part["choices"][0].get("text") or ""
+                if not text:
+                    continue
+                n_out += 1
+                yield _token(text, run_manager)
+            n_in = max(int(llama.n_tokens) - n_out, 0)  # what the context holds: prompt + reply
+        stopper.raise_if_stopped()
+        usage = UsageMetadata(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
+        yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
+
+    def _request(
+        self,
+        llama: Any,
+        messages: list[BaseMessage],
+        json_schema: dict[str, Any] | None,
+        stop: list[str] | None,
+        stopper: _StopEarly,
+        steps: _Logprobs | None = None,
+    ) -> dict[str, Any]:
+        """``create_completion``'s arguments: what ``create_chat_completion`` would pass it."""
+        from llama_cpp import LogitsProcessorList, StoppingCriteriaList
+
+        chat = _chat_formatter(llama)(
+            messages=[{"role": _role(m), "content": m.text} for m in messages]
+        )
+        extra = (
+            [] if chat.stop is None else [chat.stop] if isinstance(chat.stop, str) else chat.stop
+        )
+        return {
+            "prompt": llama.tokenize(
+                chat.prompt.encode("utf-8"), add_bos=not chat.added_special, special=True
+            ),
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "repeat_penalty": self.repeat_penalty,
+            "seed": self.seed,
+            "stop": [*(stop or []), *extra],
+            "stopping_criteria": StoppingCriteriaList([*(chat.stopping_criteria or []), stopper]),
+            "logits_processor": LogitsProcessorList([steps]) if steps is not None else None,
+            "grammar": None if json_schema is None else _grammar(json.dumps(json_schema)),
+        }
+
+
+def _chat_formatter(llama: Any) -> Any:
+    """The chat template llama-cpp-python formats this model's prompts with: the GGUF's own."""
+    from llama_cpp import llama_chat_format
+
+    template = llama.metadata.get("tokenizer.chat_template")
+    if template is None:
+        raise ValueError(
+            f"{llama.model_path} has no chat template in its metadata: use a chat (instruct) GGUF"
+        )
+    eos, bos = llama.token_eos(), llama.token_bos()
+    return llama_chat_format.Jinja2ChatFormatter(
+        template=template,
+        eos_token=llama._model.token_get_text(eos) if eos != -1 else "",
+        bos_token=llama._model.token_get_text(bos) if bos != -1 else "",
+        stop_token_ids=[eos],
+    )
+
+
+@lru_cache(maxsize=64)
+def _grammar(schema: str) -> Any:
+    """The grammar of a JSON schema, built once per schema."""
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    return LlamaGrammar.from_json_schema(schema, verbose=False)
+
+
+class _StopEarly:
+    """A stopping criterion: the reply ends between two tokens at its deadline, or on Ctrl-C.
+
+    The deadline is the call's :data:`~contextorg.tools.calls.CALL_DEADLINE`.
+    """
+
+    def __init__(self) -> None:
+        self.deadline = CALL_DEADLINE.get()
+        self.why: str | None = None
+
+    def __call__(self, input_ids: Any, logits: Any) -> bool:
+        if CANCELLED.is_set():
+            self.why = "cancelled"
+        elif self.deadline is not None and time.monotonic() > self.deadline:
+            self.why = "timeout"
+        return self.why is not None
+
+    def raise_if_stopped(self) -> None:
+        """The call's error, if the reply was stopped: a cut reply is not a reply."""
+        if self.why == "cancelled":
+            raise ModelCancelledError("the run was interrupted")
+        if self.why == "timeout":
+            raise ModelTimeoutError("the reply was stopped at the call's deadline")
+
+
+def _role(message: BaseMessage) -> str:
+    return {"human": "user", "ai": "assistant", "system": "system"}.get(message.type, "user")
+
+
+class _Logprobs:
+    """Records each step's logprobs, as a llama.cpp logits processor.
+
+    llama-cpp-python reports logprobs only for a model loaded with ``logits_all`` (every
+    prompt token's logits kept: another copy of the context, and a log-softmax over the whole
+    prompt per call). A processor sees each step's logits anyway: the token a step chose is
+    the last input of the next step, and the text left over is the last step's.
+    """
+
+    def __init__(self, llama: Any, top: int) -> None:
+        self.llama = llama
+        self.top = max(top, 1)
+        self.tokens: list[dict[str, Any]] = []
+        self._pending: Any = None  # the last step's log-softmax, until its token is known
+
+    def __call__(self, input_ids: Any, scores: Any) -> Any:
+        if self._pending is not None:
+            self._settle(int(input_ids[-1]))
+        logits = scores.astype(np.float64)
+        peak = logits.max()
+        self._pending = logits - peak - np.log(np.exp(logits - peak).sum())
+        return scores
+
+    def content(self, text: str) -> list[dict[str, Any]]:
+        """Per reply token: its text, logprob and ``top`` alternatives (OpenAI's shape)."""
+        written = "".join(t["token"] for t in self.tokens)
+        rest = text[len(written) :] if text.startswith(written) else ""
+        last = self.llama.tokenize(rest.encode("utf-8"), add_bos=False, special=True)
+        if self._pending is not None and len(last) == 1:
+            self._settle(int(last[0]))
+        return self.tokens
+
+    def _settle(self, token: int) -> None:
+        logprobs, self._pending = self._pending, None
+        best = np.argpartition(-logprobs, self.top)[: self.top]
+        self.tokens.append(
+            {
+                "token": self._piece(token),
+                "logprob": float(logprobs[token]),
+                "top_logprobs": [
+                    {"token": self._piece(int(t)), "logprob": float(logprobs[t])}
+                    for t in best[np.argsort(-logprobs[best])]
+                ],
+            }
+        )
+
+    def _piece(self, token: int) -> str:
+        return str(self.llama.detokenize([token]).decode("utf-8", errors="replace"))
