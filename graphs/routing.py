@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Literal
 
 from langgraph.runtime import Runtime
@@ -12,6 +13,8 @@ from contextorg.tools.inputs import InputError, check_question, check_question_a
 from contextorg.tools.models import resolve_chat_model, token_counter
 from contextorg.tools.notes import split_segments
 from contextorg.tools.organizers import get_organizer
+
+logger = logging.getLogger("contextorg")
 
 
 def route_start(
@@ -88,6 +91,16 @@ def dispatch_segments(
     )
     if not segments:
         return "reduce_notes"
+    if len(segments) > runtime.context.max_segments:
+        logger.warning(
+            "notes: %d segments of about %d tokens, more than max_segments=%d: only the "
+            "first %d are read",
+            len(segments),
+            runtime.context.segment_tokens,
+            runtime.context.max_segments,
+            runtime.context.max_segments,
+        )
+        segments = segments[: runtime.context.max_segments]
     return [
         Send(
             "write_note",

@@ -61,6 +61,8 @@ class ContextReading(BaseModel):
     """The model's reply as given (an answer, or a stance for a yes/no question)."""
     descriptor: str | None = None
     """What tells this context's entity apart from namesakes, when the reader says."""
+    clipped: bool = False
+    """The context was longer than the model's window: only its beginning was read."""
 
     @property
     def usable(self) -> bool:

@@ -63,6 +63,9 @@ class RunContext:
     segment_tokens: int = 400
     """Size of the segments notes are written on; the 1.5B model kept more needles with 400
     than with 800 (benchmarks/README.md)."""
+    max_segments: int = 256
+    """Most segments one group's notes are written on (``segment_tokens`` each, about 100,000
+    tokens by default); a longer group is cut there, with a warning."""
     notes_max_tokens: int = 1200
     """Largest batch of notes merged in one call."""
     conflict_policy: str | Any = "show"

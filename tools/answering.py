@@ -37,7 +37,7 @@ def cite(group_id: int, proposed: Sequence[Proposed], contexts: Sequence[Context
     still carries the answer (:func:`stated_part`).
     """
     result = GroupAnswer(group_id=group_id, answers=[])
-    seen: set[str] = set()
+    seen: dict[str, AnswerItem] = {}
     for item in proposed:
         text = item.answer.strip()
         if not text:
@@ -53,10 +53,14 @@ def cite(group_id: int, proposed: Sequence[Proposed], contexts: Sequence[Context
         result.dropped_citations += len(cited) - len(stating)
         if not stating:
             stating = [c.id for c in contexts if mentions(full_text(c), shown)]
-        if normalize(shown) in seen:
+        if normalize(shown) in seen:  # the same answer twice: one answer, every citation
+            same = seen[normalize(shown)]
+            same.citations = list(dict.fromkeys([*same.citations, *stating]))
             continue
-        seen.add(normalize(shown))
-        result.answers.append(AnswerItem(answer=shown, about=_about(item.about), citations=stating))
+        seen[normalize(shown)] = AnswerItem(
+            answer=shown, about=_about(item.about), citations=stating
+        )
+        result.answers.append(seen[normalize(shown)])
     return result
 
 

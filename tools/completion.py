@@ -14,7 +14,9 @@ from langchain_core.language_models import BaseChatModel
 
 from contextorg.prompts import complete_question, tag
 from contextorg.state.records import Turn
+from contextorg.tools.budget import fit, room
 from contextorg.tools.calls import Meter, call_structured
+from contextorg.tools.models import context_budget, token_counter
 from contextorg.tools.registry import pick
 
 ModelGetter = Callable[[], BaseChatModel]
@@ -28,15 +30,18 @@ def complete_with_llm(
     question: str, history: Sequence[Turn], model: ModelGetter, meter: Meter
 ) -> str:
     """The model's standalone rewrite; the raw question if the model fails (counted)."""
+    chat = model()
+    count = token_counter(chat)
+    share = room(context_budget(chat, None), question, count) // (2 * HISTORY_TURNS)
     lines = []
     for turn in history[-HISTORY_TURNS:]:
-        lines.append(f"User: {turn.completed_question or turn.question}")
-        lines.append(f"Assistant: {turn.answer}")
+        lines.append(f"User: {fit(turn.completed_question or turn.question, share, count)}")
+        lines.append(f"Assistant: {fit(turn.answer, share, count)}")
     messages = complete_question.TEMPLATE.format_messages(
         history="\n".join(lines), question=question
     )
     out = call_structured(
-        model(), complete_question.CompletedQuestion, messages, meter, prompt=tag(complete_question)
+        chat, complete_question.CompletedQuestion, messages, meter, prompt=tag(complete_question)
     )
     return out.question.strip() if out and out.question.strip() else question
 

@@ -21,8 +21,10 @@ from langchain_core.language_models import BaseChatModel
 
 from contextorg.prompts import debate_agent, debate_aggregate, debate_round, tag
 from contextorg.state.records import Context
-from contextorg.tools.answering import Proposed
+from contextorg.tools.answering import Proposed, full_text
+from contextorg.tools.budget import fit, fit_contexts, room
 from contextorg.tools.calls import Meter, call_structured, concurrently
+from contextorg.tools.models import context_budget, token_counter
 from contextorg.tools.text import normalize
 
 UNKNOWN = "unknown"
@@ -86,7 +88,11 @@ def _agent(
     others: str = "",
 ) -> Said:
     module = debate_round if others else debate_agent
-    document = f"{context.title}. {context.text}" if context.title else context.text
+    count = token_counter(model)
+    window = room(context_budget(model, None), question, count)
+    others = fit(others, window // 2, count) if others else ""
+    [fitted] = fit_contexts([context], window - count(others), count, why="debate agent")
+    document = full_text(fitted)
     messages = module.TEMPLATE.format_messages(document=document, question=question, others=others)
     out = call_structured(model, debate_agent.AgentAnswer, messages, meter, prompt=tag(module))
     if out is None:
@@ -102,6 +108,8 @@ def _aggregate(
     question: str, said: Sequence[Said], model: BaseChatModel, meter: Meter
 ) -> list[Proposed] | None:
     agents = "\n".join(s.render(n) for n, s in enumerate(said, start=1))
+    count = token_counter(model)
+    agents = fit(agents, room(context_budget(model, None), question, count), count)
     messages = debate_aggregate.TEMPLATE.format_messages(question=question, agents=agents)
     out = call_structured(
         model, debate_aggregate.Aggregation, messages, meter, prompt=tag(debate_aggregate)

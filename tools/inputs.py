@@ -62,10 +62,19 @@ def check_question_and_contexts(question: object, contexts: Sequence[Context] | 
         seen.add(context.id)
 
 
+MAX_QUESTION = 4000
+"""Characters a question may have: every prompt repeats it, and long text belongs in contexts."""
+
+
 def check_question(question: object) -> None:
-    """Raise :class:`InputError` unless the question is a non-empty string."""
+    """Raise :class:`InputError` unless the question is a non-empty string of sensible size."""
     if not isinstance(question, str) or not question.strip():
         raise InputError("the question is empty: pass the question to answer")
+    if len(question) > MAX_QUESTION:
+        raise InputError(
+            f"the question has {len(question):,} characters, more than {MAX_QUESTION:,}: "
+            "ask a shorter question and pass long text as a context"
+        )
 
 
 def jsonl_objects(

@@ -28,8 +28,10 @@ from contextorg.prompts import (
 from contextorg.prompts._render import render_contexts
 from contextorg.state.records import Context, ContextReading, RelationLabel
 from contextorg.tools.answering import full_text
+from contextorg.tools.budget import fit_contexts, room
 from contextorg.tools.calls import Meter, call_structured, call_structured_raw, concurrently
 from contextorg.tools.chat_models import JsonSchemaChatModel
+from contextorg.tools.models import context_budget, token_counter
 from contextorg.tools.registry import pick
 from contextorg.tools.relation_graph import (
     Reading,
@@ -82,7 +84,7 @@ def classify_batched(
     by_id = {c.id: c for c in contexts}
 
     def classify(pivot: str, others: list[str]) -> list[RelationLabel]:
-        shown = [by_id[pivot], *(by_id[o] for o in others)]
+        shown = shown_to(model, question, [by_id[pivot], *(by_id[o] for o in others)])
         messages = relation_batched.TEMPLATE.format_messages(
             contexts=render_contexts(shown), question=question, last=len(shown)
         )
@@ -107,7 +109,8 @@ def classify_pairwise(
 
     def one_pair(pivot: str, other: str) -> RelationLabel:
         messages = relation_pairwise.TEMPLATE.format_messages(
-            contexts=render_contexts([by_id[pivot], by_id[other]]), question=question
+            contexts=render_contexts(shown_to(model, question, [by_id[pivot], by_id[other]])),
+            question=question,
         )
         out = call_structured(
             model, relation_pairwise.PairRelation, messages, meter, prompt=tag(relation_pairwise)
@@ -174,7 +177,10 @@ def classify_signals(
     asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
     yes_no = asks_yes_no(question)
-    texts = {c.id: full_text(c) for c in contexts}
+    shown = [shown_to(model, question, [c])[0] for c in contexts]
+    cut = {c.id for c, seen in zip(contexts, shown, strict=True) if seen.text != c.text}
+    contexts = shown
+    texts = {c.id: full_text(c) for c in contexts}  # every decision is on what the model read
 
     def read(context: Context) -> ContextReading:
         if yes_no:
@@ -184,7 +190,10 @@ def classify_signals(
         )
 
     ids = [c.id for c in contexts]
-    read_all = dict(zip(ids, concurrently(read, contexts, max_concurrency), strict=True))
+    read_all = {
+        i: r.model_copy(update={"clipped": i in cut})
+        for i, r in zip(ids, concurrently(read, contexts, max_concurrency), strict=True)
+    }
     readings = settle_by_agreement(
         {i: Reading(r.status == "answers", None, first(r)) for i, r in read_all.items()}, texts
     )
@@ -258,9 +267,11 @@ def read_stance_reading(
     One call. A "yes" by less than :data:`STANCE_MARGIN` (from the reply's logprobs, when
     :func:`reports_logprobs` says the model gives them) is read as "no".
     """
+    [shown] = shown_to(model, question, [context])
     messages = stance_reading.TEMPLATE.format_messages(
-        contexts=render_contexts([context]), question=question
+        contexts=render_contexts([shown]), question=question
     )
+    clipped = shown.text != context.text
     options = (
         {"logprobs": True, "top_logprobs": STANCE_ALTERNATIVES} if reports_logprobs(model) else {}
     )
@@ -268,14 +279,15 @@ def read_stance_reading(
         model, stance_reading.StanceReading, messages, meter, prompt=tag(stance_reading), **options
     )
     if out is None:
-        return ContextReading(status="failed")
+        return ContextReading(status="failed", clipped=clipped)
     if not out.answers_question:
-        return ContextReading(status="silent", said=out.answer)
+        return ContextReading(status="silent", said=out.answer, clipped=clipped)
+    side = out.answer
     lean = yes_lean(message)
     if out.answer == "yes" and lean is not None and lean < STANCE_MARGIN:
         logger.debug("stance of %s: yes by %.2f nats, under the margin: no", context.id, lean)
-        return ContextReading(status="answers", answers=["no"], said=out.answer)
-    return ContextReading(status="answers", answers=[out.answer], said=out.answer)
+        side = "no"
+    return ContextReading(status="answers", answers=[side], said=out.answer, clipped=clipped)
 
 
 def reports_logprobs(model: BaseChatModel) -> bool:
@@ -356,19 +368,34 @@ def read_answer(
     text gives ("SFJ refers to StarFlyer."): such an answer counts too, unless it reads as a
     refusal ("The text does not say").
     """
+    [shown] = shown_to(model, question, [context])
     messages = prompt.TEMPLATE.format_messages(
-        contexts=render_contexts([context]), question=question
+        contexts=render_contexts([shown]), question=question
     )
     out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
+    clipped = shown.text != context.text
     if out is None:
-        return ContextReading(status="failed")
+        return ContextReading(status="failed", clipped=clipped)
     answer = (out.answer or "").strip()
-    descriptor = getattr(out, "descriptor", None) or None
+    reading = ContextReading(
+        status="answers",
+        answers=[answer],
+        said=answer or None,
+        descriptor=getattr(out, "descriptor", None) or None,
+        clipped=clipped,
+    )
     if not answer or (not out.answers_question and REFUSALS & set(words(answer))):
-        return ContextReading(status="silent", said=answer or None)
-    if not grounded(full_text(context), answer, question=question):
-        return ContextReading(status="ungrounded", said=answer)
-    return ContextReading(status="answers", answers=[answer], said=answer, descriptor=descriptor)
+        return reading.model_copy(update={"status": "silent", "answers": []})
+    if not grounded(full_text(shown), answer, question=question):
+        return reading.model_copy(update={"status": "ungrounded", "answers": []})
+    return reading
+
+
+def shown_to(model: BaseChatModel, question: str, contexts: Sequence[Context]) -> list[Context]:
+    """``contexts`` as one call shows them: cut, if need be, to fit the model's window."""
+    count = token_counter(model)
+    window = room(context_budget(model, None), question, count)
+    return fit_contexts(contexts, window, count, why="reading for the relation graph")
 
 
 def first(reading: ContextReading) -> str | None:

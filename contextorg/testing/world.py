@@ -157,13 +157,15 @@ class World:
             question = prompt_of(messages)
             return {"question": f"{question.rstrip('?')} (all of them)?"}
         if title == "GroupAnswers":
-            return {
-                "answers": [
-                    {"answer": r.answer, "about": r.descriptor, "contexts": [n]}
-                    for n, r in sorted(shown.items())
-                    if r.answers
-                ]
-            }
+            cited: dict[tuple[str | None, str | None], list[int]] = {}
+            for n, r in sorted(shown.items()):
+                if r.answers:
+                    cited.setdefault((r.answer, r.descriptor), []).append(n)
+            answers = [
+                {"answer": answer, "about": about, "contexts": numbers[:8]}
+                for (answer, about), numbers in cited.items()
+            ]
+            return {"answers": answers[:6]}  # as many as the schema allows
         raise AssertionError(f"unexpected prompt schema {title!r}")
 
 

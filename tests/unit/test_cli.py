@@ -41,6 +41,7 @@ def test_json_output_on_the_demo(run_cli: Any) -> None:
         "answers": ["1991"],
         "said": "1991",
         "descriptor": None,
+        "clipped": False,
     }
     assert data["readings"]["festival"]["status"] == "silent"
 

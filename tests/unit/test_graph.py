@@ -163,6 +163,17 @@ def test_invalid_citations_are_dropped_and_counted() -> None:
     assert result.answer.uncited_answers == 1
 
 
+def test_the_same_answer_given_twice_is_one_answer_citing_both() -> None:
+    contexts = [Context(id="a", text="It opened in 1901."), Context(id="b", text="Since 1901.")]
+    model = ScriptedChatModel(
+        respond=lambda m, s: {
+            "answers": [{"answer": "1901", "contexts": [1]}, {"answer": "1901.", "contexts": [2]}]
+        }
+    )
+    result = ask("When?", contexts, model=model, strategy="base")
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("1901", ["a", "b"])]
+
+
 def test_citation_moves_to_the_context_that_states_the_answer() -> None:
     contexts = [Context(id="a", text="Nothing here."), Context(id="b", text="It opened in 1901.")]
     model = ScriptedChatModel(

@@ -1,0 +1,84 @@
+"""Every prompt stays inside the model's window, whatever the input's size: cut, visibly."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from langchain_core.messages import BaseMessage
+
+from contextorg import Context, ask
+from contextorg.testing import World, first_number
+from contextorg.tools.chat_models import ScriptedChatModel
+from contextorg.tools.inputs import InputError
+
+WINDOW = 6000  # tokens (words, for the scripted model) a model without a known window gets
+FILLER = " ".join(f"Filler sentence {n} says nothing." for n in range(250_000))  # about 6 MB
+BIG = Context(id="big", text="The bridge opened in 1901 after a flood. " + FILLER)
+SMALL = Context(id="small", text="Locals say the bridge opened in 1903.")
+
+
+def bounded_model() -> tuple[ScriptedChatModel, list[int]]:
+    """A scripted model that records the size of every prompt it is sent."""
+    world = World([], {}, unknown=first_number)
+    sizes: list[int] = []
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, Any] | None) -> Any:
+        sizes.append(sum(len(m.text.split()) for m in messages))
+        return world.respond(messages, schema)
+
+    return ScriptedChatModel(respond=respond), sizes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"strategy": "corg"},
+        {"strategy": "corg", "relations": "batched"},
+        {"strategy": "corg", "relations": "pairwise"},
+        {"strategy": "corg", "answer_from": "model"},
+        {"strategy": "base", "max_segments": 8},
+        {"strategy": "separate", "max_segments": 8},
+        {"strategy": "madam"},
+    ],
+    ids=lambda o: "-".join(str(v) for v in o.values()),
+)
+def test_a_six_megabyte_context_never_overflows_a_prompt(
+    options: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    model, sizes = bounded_model()
+    with caplog.at_level(logging.WARNING, logger="contextorg"):
+        result = ask("When did the bridge open?", [BIG, SMALL], model=model, **options)
+    assert sizes and max(sizes) <= WINDOW
+    assert "1901" in result.text  # read from the part that fits
+    assert "cut to" in caplog.text or "only the first 8 are read" in caplog.text  # said
+
+
+def test_a_cut_reading_says_it_was_cut() -> None:
+    model, _ = bounded_model()
+    result = ask("When did the bridge open?", [BIG, SMALL], model=model)
+    assert result.readings["big"].clipped and not result.readings["small"].clipped
+    assert result.readings["big"].answers == ["1901"]
+
+
+def test_a_huge_question_is_refused_before_any_call() -> None:
+    model, sizes = bounded_model()
+    with pytest.raises(InputError, match="more than 4,000: ask a shorter question"):
+        ask("Why? " * 2000, [SMALL], model=model)
+    assert sizes == []
+
+
+def test_two_thousand_contexts_are_refused_by_corg_and_bounded_by_base() -> None:
+    contexts = [
+        Context(id=f"c{n}", text=f"Page {n} says the bridge opened in 1901.") for n in range(2000)
+    ]
+    model, sizes = bounded_model()
+    with pytest.raises(InputError, match="2000 contexts are more than the relation graph takes"):
+        ask("When did the bridge open?", contexts, model=model)
+    assert sizes == []
+    result = ask("When did the bridge open?", contexts, model=model, strategy="base")
+    assert max(sizes) <= WINDOW and len(sizes) < 300
+    assert result.answer.answers
