@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +144,49 @@ def test_an_injected_instruction_cannot_cite_what_does_not_state_it() -> None:
     [item] = result.answer.answers
     assert item.answer == "2050" and item.citations == ["evil"]  # only the text that says it
     assert result.answer.dropped_citations == 2  # [1] does not say it, [99] does not exist
+
+
+def test_chat_survives_a_failed_turn(
+    run_cli: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    model = faulty(world().respond, Fault("raise", error=RuntimeError, times=1))
+    register_chat_model("scripted-flaky", lambda _: model, real=False)
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{DEMO_QUESTION}\n{DEMO_QUESTION}\n/exit\n"))
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    code, out, err = run_cli(["chat", "--model", "scripted-flaky", "--checkpoints", store])
+    assert code == 0
+    assert "this turn failed: RuntimeError: injected fault" in err
+    assert "According to [velmora-guide][velmora-history], the answer is 1987" in out
+
+
+HANGING_CLI = """
+import sys
+from contextorg.cli import main
+from contextorg.testing import DEMO_READINGS, Fault, World, faulty
+from contextorg.demo import demo_contexts
+from contextorg.tools.models import register_chat_model
+model = faulty(World(demo_contexts(), DEMO_READINGS).respond, Fault("hang", seconds=60))
+register_chat_model("hangs", lambda _: model, real=False)
+sys.argv = ["contextorg", "ask", "--model", "hangs"]
+print("asking", flush=True)
+main()
+"""
+
+
+@pytest.mark.slow
+def test_ctrl_c_twice_exits_at_once_even_while_a_call_hangs() -> None:
+    run = subprocess.Popen(
+        [sys.executable, "-c", HANGING_CLI],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert run.stdout is not None and run.stdout.readline().strip() == "asking"
+    time.sleep(3.0)  # inside the hanging model call
+    run.send_signal(signal.SIGINT)
+    time.sleep(0.5)
+    run.send_signal(signal.SIGINT)
+    started = time.perf_counter()
+    _, err = run.communicate(timeout=30)
+    assert time.perf_counter() - started < 5  # not the 60 s the call would take
+    assert run.returncode == 130 and "interrupted" in err and "Traceback" not in err
