@@ -369,9 +369,7 @@ def read_answer(
     refusal ("The text does not say").
     """
     [shown] = shown_to(model, question, [context])
-    messages = prompt.TEMPLATE.format_messages(
-        contexts=render_contexts([shown]), question=question
-    )
+    messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=question)
     out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
     clipped = shown.text != context.text
     if out is None:
