@@ -76,13 +76,32 @@ def _cite(context_id: str) -> str:
 
 def _answers(result: Result) -> str:
     if not result.answer.answers:
-        return f"<p class='answer'>{escape(result.answer.text)}</p>"
+        return f"<p class='answer'>{escape(result.answer.text)}</p>" + _rejected(result)
     items = []
     for item in result.answer.answers:
         about = f" <span class='why'>({escape(item.about)})</span>" if item.about else ""
         cites = "".join(_cite(c) for c in item.citations)
-        items.append(f"<li><b>{escape(item.answer)}</b>{about} {cites}</li>")
-    return f"<ul class='answer'>{''.join(items)}</ul>"
+        doubt = (
+            f" <span class='why'>disputed: more independent sources say "
+            f"{escape(item.rival or '')}</span>"
+            if item.disputed
+            else ""
+        )
+        items.append(f"<li><b>{escape(item.answer)}</b>{about} {cites}{doubt}</li>")
+    return f"<ul class='answer'>{''.join(items)}</ul>" + _rejected(result)
+
+
+def _rejected(result: Result) -> str:
+    """Answers left out as misinformation, with their citations and why."""
+    if not result.answer.rejected:
+        return ""
+    items = [
+        f"<li><s>{escape(item.answer)}</s> {''.join(_cite(c) for c in item.citations)} "
+        f"<span class='why'>{item.sources or 0} independent source(s); more say "
+        f"{escape(item.rival or '')}</span></li>"
+        for item in result.answer.rejected
+    ]
+    return f"<p class='why'>Left out as likely misinformation:</p><ul>{''.join(items)}</ul>"
 
 
 def _attribution(result: Result) -> str:
@@ -181,9 +200,27 @@ def _contexts(result: Result) -> str:
             f"<div class='ctx{' dropped' if why else ''}' id='ctx-{escape(context.id)}'>"
             f"<span class='id'>{escape(context.id)}</span> {escape(context.title)}"
             f"<span class='why'>{source}{' · left out: ' + escape(why) if why else ''}</span>"
-            f"<p>{escape(context.text)}</p></div>"
+            f"{_reading(result, context.id)}<p>{escape(context.text)}</p></div>"
         )
     return "".join(blocks) or "<p class='why'>No contexts.</p>"
+
+
+READ = {
+    "answers": "read as answering",
+    "ungrounded": "the model's answer is not in the text",
+    "silent": "read as not answering",
+    "failed": "could not be read",
+}
+
+
+def _reading(result: Result, context_id: str) -> str:
+    """What the relation step read in the context, when it read it."""
+    reading = result.readings.get(context_id)
+    if reading is None:
+        return ""
+    said = f": {escape(', '.join(reading.answers) or reading.said or '')}" if reading.said else ""
+    cut = " (only its beginning: it is longer than the model's window)" if reading.clipped else ""
+    return f"<p class='why'>{READ[reading.status]}{said}{cut}</p>"
 
 
 def _usage(result: Result) -> str:

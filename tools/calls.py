@@ -157,7 +157,7 @@ def call_structured_raw(
     if meter.timeout is not None:
         timed = RunnableLambda(
             lambda attempt, config: _within(meter.timeout, runnable, attempt, config),
-            name="with_timeout",
+            name="RunnableTimeout",
         )
     guarded = timed.with_retry(
         retry_if_exception_type=TRANSIENT,

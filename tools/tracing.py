@@ -194,11 +194,19 @@ def describe_node(name: str, outputs: Mapping[str, Any] | None) -> str:
         labels: dict[str, int] = {}
         for relation in outputs.get("relations") or []:
             labels[relation["label"]] = labels.get(relation["label"], 0) + 1
-        return ", ".join(f"{n} {label}" for label, n in sorted(labels.items())) or "no pairs"
+        summary = ", ".join(f"{n} {label}" for label, n in sorted(labels.items())) or "no pairs"
+        said: dict[str, int] = {}
+        for reading in (outputs.get("readings") or {}).values():
+            for key in reading["answers"] or [reading["status"]]:
+                said[key] = said.get(key, 0) + 1
+        read = ", ".join(f"{key} ×{n}" if n > 1 else key for key, n in said.items())
+        return f"read {read} · {summary}" if read else summary
     if name == "organize_groups" and outputs.get("organization"):
         groups = outputs["organization"]["groups"]
         shown = " | ".join(", ".join(g["context_ids"]) for g in groups)
-        return f"{len(groups)} groups: {shown}"
+        modes = {g.get("answered_by", "model") for g in groups}
+        how = f" (from {', '.join(sorted(modes))})" if modes - {"model"} else ""
+        return f"{len(groups)} groups{how}: {shown}"
     if name == "retrieve":
         return f"{len(outputs.get('contexts') or [])} contexts"
     if name == "aggregate" and outputs.get("answer"):

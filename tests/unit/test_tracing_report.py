@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from contextorg import ask
+from contextorg import Context, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.report import render_report
 from contextorg.state import Attribution
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.models import register_chat_model
+from contextorg.tools.relation_graph import Reading
 from contextorg.tools.tracing import load_trace, run_tree
 
 
@@ -56,7 +57,8 @@ def test_trace_cli_prints_the_tree(world: World, tmp_path: Path, run_cli: Any) -
     assert code == 0
     out = " ".join(re.sub(r"\n[│├└─ ]*", " ", out).split())  # unwrap the tree's long labels
     assert "classify_relations" in out and "1 duplicated" in out
-    assert "2 groups: velmora-guide | velmora-blog, port-aster" in out
+    assert "2 groups (from readings): velmora-guide | velmora-blog, port-aster" in out
+    assert "read 1987 ×2, 1991, 2004 ×2, silent · 1 ambiguous" in out
     assert "[answer_reading@1]" in out and "6 calls" in out
     root = load_trace(file)[0]["id"]
     code, out, _ = run_cli(["trace", str(file), root[-8:], "--json"])
@@ -91,6 +93,32 @@ def test_the_report_links_every_citation_and_marks_dropped_contexts(world: World
     assert "http://" not in page and "https://" not in page and "<script" not in page
     hostile = result.model_copy(update={"question": "<script>alert(1)</script>"})
     assert "<script>alert" not in render_report(hostile)
+
+
+def test_the_report_shows_readings_and_what_was_left_out_and_why(world: World) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), conflict_policy="resolve")
+    page = render_report(result)
+    assert "read as answering: 1991" in page and "read as not answering" in page
+    assert "Left out as likely misinformation:" in page and "<s>1991</s>" in page
+    assert "more say 1987" in page
+    flagged = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), conflict_policy="majority")
+    assert "disputed: more independent sources say 1987" in render_report(flagged)
+
+
+def test_hostile_texts_are_escaped_everywhere_in_the_report() -> None:
+    evil = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    contexts = [
+        Context(id=f"{evil}a", title=evil, text=f"{evil} It opened in 1901.", source=evil),
+        Context(id="b", title="b", text="It opened in 1903."),
+    ]
+    world = World(
+        contexts,
+        {f"{evil}a": Reading(True, evil, "1901"), "b": Reading(True, "x", "1903")},
+    )
+    result = ask(f"{evil}?", contexts, model=world.model(), answer_from="model")
+    page = render_report(result)
+    assert "<script" not in page and "<img" not in page  # the tags are text, not markup
+    assert "&lt;script&gt;" in page and "&lt;img src=x onerror=alert(2)&gt;" in page
 
 
 def test_report_option_writes_the_file(world: World, tmp_path: Path, run_cli: Any) -> None:
