@@ -31,7 +31,9 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
     meter = Meter.of(runtime.context)
     group, contexts = task["group"], task["contexts"]
     if group.answered_by == "readings":
-        result = answer_from_readings(group.id, contexts, task.get("readings") or {})
+        result = answer_from_readings(
+            group.id, contexts, task.get("readings") or {}, group.question
+        )
         return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}
     model = resolve_chat_model(runtime.context.model_for("answer"))
     if group.answered_by == "debate":
@@ -43,7 +45,7 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
             rounds=runtime.context.debate_rounds,
             max_concurrency=runtime.context.max_concurrency,
         )
-        result = cite(group.id, proposed or [], contexts)
+        result = cite(group.id, proposed or [], contexts, group.question)
         result.failed = proposed is None
         return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}
     usage: dict[str, NodeUsage] = {}
@@ -73,6 +75,6 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
     proposed = [
         Proposed(a.answer, a.about, tuple(a.contexts)) for a in (out.answers if out else [])
     ]
-    result = cite(group.id, proposed, shown)
+    result = cite(group.id, proposed, shown, group.question)
     result.failed = bool(shown) and out is None
     return {"group_answers": [result], "usage": {**usage, "answer_group": meter.usage()}}

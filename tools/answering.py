@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
-from contextorg.tools.text import grounded, mentions, normalize, same_answer
+from contextorg.tools.text import grounded, mentions, new_words, normalize, same_answer
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,12 @@ class Proposed:
     """1-based numbers of the group's contexts that the proposer says state it."""
 
 
-def cite(group_id: int, proposed: Sequence[Proposed], contexts: Sequence[Context]) -> GroupAnswer:
+def cite(
+    group_id: int,
+    proposed: Sequence[Proposed],
+    contexts: Sequence[Context],
+    question: str = "",
+) -> GroupAnswer:
     """Turn numbered citations into context ids, keeping only contexts that state the answer.
 
     A number outside the group is dropped (``dropped_citations``). A cited context that does
@@ -45,7 +50,7 @@ def cite(group_id: int, proposed: Sequence[Proposed], contexts: Sequence[Context
         valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
         result.dropped_citations += len(item.contexts) - len(valid)
         cited = [contexts[n - 1] for n in dict.fromkeys(valid)]
-        shown = _best_stated(text, cited) or _best_stated(text, contexts)
+        shown = _best_stated(text, cited, question) or _best_stated(text, contexts, question)
         if shown is None:
             result.uncited_answers += 1
             continue
@@ -64,34 +69,43 @@ def cite(group_id: int, proposed: Sequence[Proposed], contexts: Sequence[Context
     return result
 
 
-def _best_stated(answer: str, contexts: Sequence[Context]) -> str | None:
+def _best_stated(answer: str, contexts: Sequence[Context], question: str) -> str | None:
     """The answer as the first of ``contexts`` that states it (all of it, else a part)."""
-    parts = [stated_part(full_text(c), answer) for c in contexts]
+    parts = [stated_part(full_text(c), answer, question) for c in contexts]
     whole = next((p for p in parts if p == answer), None)
     return whole or next((p for p in parts if p), None)
 
 
-def stated_part(text: str, answer: str) -> str | None:
-    """``answer`` as ``text`` states it: whole, or its longest stated run of words.
+def stated_part(text: str, answer: str, question: str = "") -> str | None:
+    """``answer`` as ``text`` states it: whole, or the stated run of its words that carries it.
 
-    The run counts only while it is still :func:`~contextorg.tools.text.grounded` (half the
-    answer's content words); else None.
+    Of the runs of the answer's words that ``text`` states, the one with most of what the
+    answer adds to the question (:func:`~contextorg.tools.text.new_words`) wins, the longer
+    on a tie: "The median income in Screven is $31,250." gives "$31,250", not "The median
+    income in". It counts only while it is still
+    :func:`~contextorg.tools.text.grounded` (half of those words); else None.
     """
     if mentions(text, answer):
         return answer
     tokens = re.findall(r"\S+", answer)
-    best = ""
+    adds = new_words(answer, question)
+    best, best_score = "", (0, 0)
     for start in range(len(tokens)):
         for end in range(len(tokens), start, -1):
-            run = " ".join(tokens[start:end]).strip(" ,;:()[]\"'")
-            if len(run) > len(best) and mentions(text, run):
-                best = run
+            run = " ".join(tokens[start:end]).strip(" ,;:.()[]\"'")
+            if run and mentions(text, run):
+                score = (len(new_words(run) & adds), len(run))
+                if score > best_score:
+                    best, best_score = run, score
                 break
-    return best if best and grounded(best, answer) else None
+    return best if best_score[0] and grounded(best, answer, question=question) else None
 
 
 def answer_from_readings(
-    group_id: int, contexts: Sequence[Context], readings: Mapping[str, ContextReading]
+    group_id: int,
+    contexts: Sequence[Context],
+    readings: Mapping[str, ContextReading],
+    question: str = "",
 ) -> GroupAnswer:
     """The group's answers are what its contexts were read to state: no model call.
 
@@ -111,7 +125,7 @@ def answer_from_readings(
         phrases = [phrase for phrase, _ in readers]
         shown = max(phrases, key=lambda p: (phrases.count(p), -phrases.index(p)))
         proposed.append(Proposed(shown, contexts=tuple(n for _, n in readers)))
-    return cite(group_id, proposed, contexts)
+    return cite(group_id, proposed, contexts, question)
 
 
 def full_text(context: Context) -> str:

@@ -124,14 +124,34 @@ def grounded(text: str, answer: str, share: float = GROUNDED_SHARE, question: st
     """
     if polarity(answer) is not None:
         return True
-    needed = _content_words(answer) - _content_words(question)
+    needed = new_words(answer, question)
     if not needed:
-        return False
-    return len(needed & _content_words(text)) >= share * len(needed)
+        # Only function words ("The Who"): the phrase itself must be in the text. Content
+        # words all from the question: the answer restates it.
+        return not content_words(answer) and says_phrase(text, answer)
+    return len(needed & content_words(text)) >= share * len(needed)
 
 
-def _content_words(text: str) -> set[str]:
+def content_words(text: str) -> set[str]:
+    """The normalized words of ``text`` that are not function words."""
     return set(words(text)) - FUNCTION_WORDS
+
+
+def new_words(answer: str, question: str = "") -> set[str]:
+    """What an answer adds to its question: its content words the question does not have."""
+    return content_words(answer) - content_words(question)
+
+
+def says_phrase(text: str, phrase: str) -> bool:
+    """Whether ``text`` has ``phrase``'s words in a row (case and punctuation aside).
+
+    Articles count here: "The Who" is said by "... by The Who", not by "the band who".
+    """
+    wanted = re.findall(r"\w+", phrase.lower())
+    if not wanted:
+        return False
+    have = re.findall(r"\w+", text.lower())
+    return any(have[n : n + len(wanted)] == wanted for n in range(len(have) - len(wanted) + 1))
 
 
 def mentions(text: str, answer: str) -> bool:

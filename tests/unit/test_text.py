@@ -129,3 +129,10 @@ def test_words_of_the_question_do_not_ground_an_answer() -> None:
 )
 def test_asks_yes_no(question: str, expected: bool) -> None:
     assert asks_yes_no(question) is expected
+
+
+def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
+    question = "Who is the artist of the album Direct Hits?"
+    assert grounded("Direct Hits is a compilation album by The Who.", "The Who", question=question)
+    assert not grounded("Nobody knows who made it, and the sleeve is blank.", "The Who")
+    assert not grounded("An album by Coldplay.", "Direct Hits", question=question)  # restated

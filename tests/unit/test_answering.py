@@ -1,0 +1,44 @@
+"""Answers are shown as their contexts state them, and cite only contexts that do."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextorg.state import Context
+from contextorg.tools.answering import Proposed, cite, stated_part
+from contextorg.tools.text import mentions
+
+QUESTION = "What is the median income for a family in Screven?"
+CENSUS = (
+    "In 2000 the median income for a household in the city was $25,000, and the median "
+    "income for a family was $31,250."
+)
+
+
+def test_a_sentence_answer_is_shown_as_the_part_that_answers() -> None:
+    said = "The median income for a family in Screven is $31,250."
+    assert stated_part(CENSUS, said, QUESTION) == "$31,250"
+    assert stated_part(CENSUS, "$31,250", QUESTION) == "$31,250"  # stated whole: as it is
+    assert stated_part(CENSUS, "The median income is high.", QUESTION) is None  # adds nothing
+
+
+def test_cite_shows_what_the_contexts_state_and_cites_only_them() -> None:
+    contexts = [Context(id="a", text=CENSUS), Context(id="b", text="Screven is in Georgia.")]
+    said = "The median income for a family in Screven is $31,250."
+    result = cite(0, [Proposed(said, contexts=(1, 2, 7))], contexts, QUESTION)
+    assert [(a.answer, a.citations) for a in result.answers] == [("$31,250", ["a"])]
+    assert result.dropped_citations == 2  # 7 does not exist; b does not say it
+
+
+words = st.lists(st.sampled_from(["1987", "tower", "velmora", "the", "glass", "2004", "is"]))
+
+
+@given(words, words)
+def test_a_shown_answer_is_always_stated_by_what_it_cites(text: list[str], said: list[str]) -> None:
+    contexts = [Context(id="a", text=" ".join(text) or "empty"), Context(id="b", text="Nothing.")]
+    result = cite(0, [Proposed(" ".join(said), contexts=(1, 2))], contexts, "When?")
+    for item in result.answers:
+        assert item.citations and all(
+            mentions({c.id: c.text for c in contexts}[c], item.answer) for c in item.citations
+        )
