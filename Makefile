@@ -9,7 +9,7 @@ PHOENIX := .venv-phoenix/bin/phoenix
 # `langgraph dev` (langgraph-api) pins grpcio apart from weaviate-client: its own venv too.
 LANGGRAPH := .venv-langgraph/bin/langgraph
 
-.PHONY: setup serve servers demo test lint typecheck unit integration clean
+.PHONY: setup serve servers demo test lint typecheck unit slow integration clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,8 +58,11 @@ typecheck: setup
 	# From inside .venv: the repository's contextorg/ folder would shadow the installed package.
 	cd $(VENV) && bin/mypy --config-file ../pyproject.toml -p contextorg
 
-unit: setup
-	$(BIN)/pytest -m "not integration"
+unit: setup  ## fast unit tests: scripted models, no network, no slow ones (about 2 minutes)
+	$(BIN)/pytest -m "not integration and not slow"
+
+slow: setup  ## the slow unit tests: big inputs, processes racing, killed writes (about 2 minutes)
+	$(BIN)/pytest -m "slow and not integration"
 
 integration: setup servers $(PHOENIX) $(LANGGRAPH)
 	$(BIN)/pytest -m integration

@@ -23,6 +23,7 @@ from contextorg.state import (
     RunContext,
 )
 from contextorg.tools.chat_models import ScriptedChatModel
+from contextorg.tools.guard import forbid_if_asked as _forbid_if_asked
 from contextorg.tools.inputs import InputError, load_contexts
 from contextorg.tools.llama_model import LlamaCppChatModel
 from contextorg.tools.models import register_chat_model, resolve_chat_model
@@ -62,3 +63,5 @@ __all__ = [
     "resolve_chat_model",
     "run_context",
 ]
+
+_forbid_if_asked()  # a test's child process (a notebook kernel) loads no model either

@@ -26,9 +26,9 @@ from contextorg.state import Attribution, Context
 from contextorg.tools.calls import CANCELLED
 from contextorg.tools.completion import COMPLETERS, get_completer
 from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.guard import ModelNotAllowedError
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts, load_document
-from contextorg.tools.models import ModelNotAllowedError
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
 from contextorg.tools.registry import pick
 from contextorg.tools.relations import CLASSIFIERS, get_classifier

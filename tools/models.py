@@ -17,12 +17,10 @@ from langchain_core.language_models import BaseChatModel
 from pydantic import SecretStr
 
 from contextorg.settings import get_settings
+from contextorg.tools import guard
 from contextorg.tools.chat_models import JsonSchemaChatModel
 from contextorg.tools.llama_model import LlamaCppChatModel
 from contextorg.tools.weights import DEFAULT_WEIGHTS, ensure_weights
-
-ALLOW_MODEL_REQUESTS = True
-"""Set to False (the unit tests do) to make resolving any real model an error."""
 
 Factory = Callable[[str], BaseChatModel]
 _FACTORIES: dict[str, tuple[Factory, bool]] = {}
@@ -30,15 +28,11 @@ _CACHE: dict[str, BaseChatModel] = {}
 _CACHE_LOCK = threading.Lock()
 
 
-class ModelNotAllowedError(RuntimeError):
-    """A real model was requested while model requests are disabled."""
-
-
 def register_chat_model(prefix: str, factory: Factory, *, real: bool = True) -> None:
     """Make ``prefix:REST`` (or bare ``prefix``) resolve through ``factory(REST)``.
 
     ``real=False`` marks a model that reaches no network and loads no weights (a test model),
-    which stays allowed when model requests are disabled.
+    which stays allowed when :mod:`~contextorg.tools.guard` forbids real ones.
     """
     _FACTORIES[prefix] = (factory, real)
     for cached in [name for name in _CACHE if name.partition(":")[0] == prefix]:
@@ -56,10 +50,8 @@ def resolve_chat_model(spec: str | BaseChatModel) -> BaseChatModel:
             "(for example 'local' or 'openai:gpt-4o-mini') or pass a BaseChatModel"
         )
     factory, real = _FACTORIES[prefix]
-    if real and not ALLOW_MODEL_REQUESTS:
-        raise ModelNotAllowedError(
-            f"model requests are disabled here; got {spec!r}. Use a ScriptedChatModel in tests."
-        )
+    if real:
+        guard.check(f"the model {spec!r}")
     with _CACHE_LOCK:
         if spec not in _CACHE:
             _CACHE[spec] = factory(rest)

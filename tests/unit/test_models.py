@@ -16,8 +16,8 @@ from contextorg import ScriptedChatModel, resolve_chat_model
 from contextorg.settings import get_settings
 from contextorg.tools import weights
 from contextorg.tools.calls import Meter, call_structured, call_structured_raw
+from contextorg.tools.guard import ModelNotAllowedError
 from contextorg.tools.llama_model import _Logprobs
-from contextorg.tools.models import ModelNotAllowedError
 from contextorg.tools.relations import yes_lean
 
 

@@ -42,8 +42,18 @@ def test_the_repository_copy_has_no_outputs(name: str) -> None:
             assert cell.outputs == [] and cell.execution_count is None, cell.source[:60]
 
 
+NEEDS_WEIGHTS = {"01_quickstart", "03_debugging"}
+"""Notebooks that embed with e5 (an index, ``explain``): real weights, so integration tests."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(SHOWS))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[pytest.mark.integration] if name in NEEDS_WEIGHTS else [])
+        for name in sorted(SHOWS)
+    ],
+)
 def test_the_notebook_runs_and_shows_its_point(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -51,6 +61,9 @@ def test_the_notebook_runs_and_shows_its_point(
     monkeypatch.setenv("CONTEXTORG_CHECKPOINTS", f"sqlite:///{tmp_path / 'threads.sqlite'}")
     monkeypatch.delenv("CONTEXTORG_TRACE", raising=False)
     monkeypatch.delenv("CONTEXTORG_PHOENIX", raising=False)
+    if name in NEEDS_WEIGHTS:
+        monkeypatch.delenv("CONTEXTORG_FORBID_MODELS", raising=False)
+    # Otherwise the kernel inherits CONTEXTORG_FORBID_MODELS=1 from the unit-test guard.
     notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
     client = NotebookClient(
         notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
