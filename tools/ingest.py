@@ -18,7 +18,7 @@ from typing import Any, Literal
 from bs4 import BeautifulSoup, Comment, Tag
 from bs4.element import NavigableString
 
-from contextorg.tools.inputs import InputError
+from contextorg.tools.inputs import InputError, read_text
 
 UnitKind = Literal["passage", "list", "table", "row"]
 Format = Literal["html", "markdown", "text"]
@@ -158,9 +158,7 @@ def read_document(path: str | Path, *, doc_id: str | None = None) -> SourceDocum
             f"supported: {', '.join(sorted(SUFFIXES))}"
         )
     try:
-        content = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
+        content = read_text(file)
     except OSError as exc:
         raise InputError(f"cannot read {file}: {exc.strerror}") from None
     title = file.stem.replace("_", " ").replace("-", " ") if fmt == "text" else ""

@@ -77,6 +77,23 @@ def check_question(question: object) -> None:
         )
 
 
+def read_text(file: Path) -> str:
+    """A text file's content; a binary or non-UTF-8 file is an error that says what to do."""
+    data = file.read_bytes()
+    if b"\x00" in data[:8192]:
+        raise InputError(
+            f"{file} is a binary file, not text: pass a text, Markdown, HTML or JSONL file "
+            "(convert a PDF or an office document to text first)"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{file} is not UTF-8 text ({exc.reason} at byte {exc.start}): save it as UTF-8, "
+            f"for example `iconv -f latin1 -t utf-8 {file} > {file.stem}.utf8{file.suffix}`"
+        ) from None
+
+
 def jsonl_objects(
     file: Path, *, missing: str, torn_end: list[int] | None = None
 ) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -87,10 +104,7 @@ def jsonl_objects(
     """
     if not file.is_file():
         raise InputError(missing)
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
+    lines = read_text(file).splitlines()
     last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -144,10 +158,7 @@ def load_document(path: str | Path) -> Context:
     file = Path(path)
     if not file.is_file():
         raise InputError(f"no such document: {file}")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{file} is not UTF-8 text: {exc.reason}") from None
+    text = read_text(file)
     if not text.strip():
         raise InputError(f"{file} is empty: nothing to answer from")
     return Context(id=file.name, title=file.stem, text=text, source=str(file))

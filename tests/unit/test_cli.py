@@ -101,7 +101,7 @@ def test_empty_question(run_cli: Any) -> None:
 
 def test_real_model_refused_in_unit_tests(run_cli: Any) -> None:
     code, _, err = run_cli(["ask", "--model", "local"])
-    assert code == 2 and "model requests are disabled" in err
+    assert code == 2 and "the model 'local' is forbidden here" in err
 
 
 def test_document_option(tmp_path: Path, run_cli: Any) -> None:
@@ -124,3 +124,24 @@ def test_document_option(tmp_path: Path, run_cli: Any) -> None:
     assert code == 2 and "is empty" in err
     code, _, err = run_cli(["ask", "Q?", "--document", str(doc), "--contexts", str(doc)])
     assert code == 2 and "give one of --contexts, --document or --index" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "is a binary file, not text"),
+        ("Café au lait, since 1901.".encode("latin-1"), "is not UTF-8 text (invalid"),
+        (b"text with \x00 nul bytes\n", "is a binary file, not text"),
+    ],
+    ids=["png", "latin-1", "nul"],
+)
+@pytest.mark.parametrize("option", ["--contexts", "--document"])
+def test_binary_and_non_utf8_files_are_one_clear_line(
+    tmp_path: Path, run_cli: Any, content: bytes, message: str, option: str
+) -> None:
+    file = tmp_path / "input.txt"
+    file.write_bytes(content)
+    code, out, err = run_cli(["ask", "When?", option, str(file), "--model", "scripted:demo"])
+    assert code == 2 and message in err and "Traceback" not in err and out == ""
+    if "UTF-8" in message:
+        assert "iconv -f latin1 -t utf-8" in err  # and what to do about it

@@ -114,7 +114,7 @@ def test_find_documents_lists_skipped_files(tmp_path: Path) -> None:
     assert [d.id for d in documents] == ["a.md", "sub/b.html"]
     assert set(skipped) == {str(tmp_path / "image.png"), str(tmp_path / "bad.txt")}
     assert "supported" in skipped[str(tmp_path / "image.png")]
-    assert "UTF-8" in skipped[str(tmp_path / "bad.txt")]
+    assert "binary file" in skipped[str(tmp_path / "bad.txt")]
     with pytest.raises(InputError, match="no such file"):
         find_documents(tmp_path / "missing")
 
