@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from contextorg import ask
+from contextorg import Context, ask, build_graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.testing import DEMO_READINGS, World, ask_demo_in_new_process
+from contextorg.testing import DEMO_READINGS, World, ask_demo_in_new_process, first_number
+from contextorg.tools.checkpoints import open_checkpointer
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models import register_chat_model
 
@@ -92,3 +98,65 @@ def test_unknown_completion_in_python(world: World) -> None:
             history=[{"question": "q", "answer": "a"}])  # fmt: skip
     with pytest.raises(InputError, match="question is empty"):
         ask(" ", demo_contexts(), model=world.model())
+
+
+KILLED_MID_TURN = """
+import sys
+from contextorg import Context, ask, build_graph
+from contextorg.demo import demo_contexts
+from contextorg.testing import DEMO_READINGS, Fault, World, faulty
+store, question = sys.argv[1], sys.argv[2]
+world = World(demo_contexts(), DEMO_READINGS)
+model = faulty(world.respond, Fault("hang", schema="AnswerReading", seconds=600))
+print("asking", flush=True)
+ask(question, demo_contexts(), model=model, thread="t", checkpoints=store)
+"""
+
+
+@pytest.mark.slow
+def test_a_thread_killed_mid_question_keeps_its_history(world: World, tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    ask(DEMO_QUESTION, demo_contexts(), model=world.model(), thread="t", checkpoints=store)
+    run = subprocess.Popen(
+        [sys.executable, "-c", KILLED_MID_TURN, store, "What about the festival?"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert run.stdout is not None and run.stdout.readline().strip() == "asking"
+    time.sleep(2.0)  # inside the turn: its first checkpoints are written, its calls hang
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=30)
+    run.stdout.close()
+    with open_checkpointer(store) as saver:
+        state = build_graph(checkpointer=saver).get_state({"configurable": {"thread_id": "t"}})
+    assert [turn.question for turn in state.values["history"]] == [DEMO_QUESTION]
+    # A new process picks the thread up: the finished turn is its history, the killed one is not.
+    again = ask_demo_in_new_process(
+        FOLLOW_UP, thread="t", checkpoints=store, completions={FOLLOW_UP: STANDALONE}
+    )
+    assert again["completed_question"] == STANDALONE  # completed from the first turn
+    assert "2004" in again["text"]
+
+
+def test_eight_threads_at_once_on_one_store_each_get_their_own_answer(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    names = ["north", "south", "east", "west", "upper", "lower", "old", "new"]
+
+    def one(n: int) -> tuple[str, str]:
+        contexts = [Context(id="a", text=f"The {names[n]} bridge opened in {1900 + n}.")]
+        model = World([], {}, unknown=first_number).model()
+        question = f"When did the {names[n]} bridge open?"
+        for _ in range(2):  # two turns each, so every thread also reads its own history
+            result = ask(question, contexts, model=model, thread=names[n], checkpoints=store)
+        return names[n], result.text
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = dict(pool.map(one, range(8)))
+    assert answers == {
+        name: f"According to [a], the answer is {1900 + n}." for n, name in enumerate(names)
+    }
+    with open_checkpointer(store) as saver:
+        graph = build_graph(checkpointer=saver)
+        for name in names:
+            history = graph.get_state({"configurable": {"thread_id": name}}).values["history"]
+            assert [t.question for t in history] == [f"When did the {name} bridge open?"] * 2
