@@ -69,7 +69,9 @@ def test_graph_node_and_model_spans_arrive(phoenix: str) -> None:
         from contextorg.demo import DEMO_QUESTION, demo_contexts
         from contextorg.testing import DEMO_READINGS, World
         world = World(demo_contexts(), DEMO_READINGS)
-        print(ask(DEMO_QUESTION, demo_contexts(), model=world.model(), phoenix={phoenix!r}).text)
+        answer = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), phoenix={phoenix!r})
+        print(answer.answer.model_calls)
+        print(answer.text)
         """
     )
     done = subprocess.run(
@@ -82,6 +84,8 @@ def test_graph_node_and_model_spans_arrive(phoenix: str) -> None:
     assert "contextorg" in names  # the graph
     assert {"classify_relations", "organize_groups", "answer_group", "aggregate"} <= names
     models = [s for s in spans if s["span_kind"] == "LLM"]
-    assert len(models) == 9
+    calls = int(done.stdout.splitlines()[0])
+    assert calls >= 5  # n readings and the aggregate, at least
+    assert len(models) == calls  # every model call is a span, no more
     roots = [s for s in spans if s["parent_id"] is None]
     assert [r["name"] for r in roots] == ["contextorg"]
