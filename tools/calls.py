@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -48,19 +49,22 @@ CANCELLED = threading.Event()
 """Set when the user interrupts (the CLI's Ctrl-C): in-process models stop mid-reply."""
 
 
-TRANSIENT: tuple[type[BaseException], ...] = (ConnectionError, TimeoutError)
-"""Errors worth trying a call again for (the OpenAI client's transport errors added below)."""
-try:  # pragma: no cover - depends on what is installed
-    import openai
+def transient_errors() -> tuple[type[BaseException], ...]:
+    """Errors worth trying a call again for: transport errors and timeouts.
 
-    TRANSIENT += (
-        openai.APIConnectionError,
-        openai.APITimeoutError,
-        openai.RateLimitError,
-        openai.InternalServerError,
-    )
-except ImportError:  # pragma: no cover
-    pass
+    The OpenAI client's are added once it is imported (by the model that raises them): importing
+    it here would cost every process most of a second.
+    """
+    errors: tuple[type[BaseException], ...] = (ConnectionError, TimeoutError)
+    openai = sys.modules.get("openai")
+    if openai is not None:
+        errors += (
+            openai.APIConnectionError,
+            openai.APITimeoutError,
+            openai.RateLimitError,
+            openai.InternalServerError,
+        )
+    return errors
 
 
 @dataclass
@@ -68,7 +72,7 @@ class Meter:
     """Counts one node's model calls, tokens, failures and wall time, and says how to call.
 
     ``timeout`` bounds each call (seconds, None: no bound); a call that raises a transient
-    error (:data:`TRANSIENT`, timeouts included) is tried ``retries`` more times, with
+    error (:func:`transient_errors`, timeouts included) is tried ``retries`` more times, with
     exponential backoff from ``backoff`` seconds (LangChain's ``with_retry``).
     """
 
@@ -159,8 +163,9 @@ def call_structured_raw(
             lambda attempt, config: _within(meter.timeout, runnable, attempt, config),
             name="RunnableTimeout",
         )
+    transient = transient_errors()
     guarded = timed.with_retry(
-        retry_if_exception_type=TRANSIENT,
+        retry_if_exception_type=transient,
         stop_after_attempt=1 + max(meter.retries, 0),
         # tenacity 9.2 renamed "initial" to "multiplier"; LangChain's TypedDict lags behind.
         exponential_jitter_params=cast(
@@ -173,7 +178,7 @@ def call_structured_raw(
     for _ in range(retries + 1):
         try:
             out = cast(dict[str, Any], guarded.invoke(attempt))
-        except TRANSIENT as exc:
+        except transient as exc:
             meter.record(None)  # a call made, that never replied
             error = f"{type(exc).__name__}: {exc}"
             break

@@ -190,3 +190,20 @@ def test_ctrl_c_twice_exits_at_once_even_while_a_call_hangs() -> None:
     _, err = run.communicate(timeout=30)
     assert time.perf_counter() - started < 5  # not the 60 s the call would take
     assert run.returncode == 130 and "interrupted" in err and "Traceback" not in err
+
+
+def test_openai_transport_errors_are_retried_once_openai_is_loaded() -> None:
+    import openai
+
+    from contextorg.tools.calls import transient_errors
+
+    assert {openai.APIConnectionError, openai.RateLimitError} <= set(transient_errors())
+    assert ConnectionError in transient_errors()
+
+
+def test_the_cli_starts_without_importing_openai() -> None:
+    # openai costs most of a second at import; only a model that uses it should pay that.
+    script = "import sys, contextorg.cli; print('openai' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
