@@ -10,7 +10,7 @@ import typer
 from rich.progress import Progress
 
 from contextorg.cli import ModelOption, app, err, friendly
-from contextorg.datasets import Split
+from contextorg.datasets import Split, shard_of
 from contextorg.evaluation import evaluate, load_dataset, markdown_table, parse_strategy, plot
 from contextorg.settings import get_settings
 from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
@@ -43,6 +43,13 @@ def eval_command(
         int | None, typer.Option(min=1, help="N questions at random (by --seed), in file order.")
     ] = None,
     seed: Annotated[int, typer.Option(help="Which random sample --sample takes.")] = 0,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            help="K/N: only every N-th question from the K-th, to split one run across N "
+            "processes on the same --out (run once more without it for the whole table)."
+        ),
+    ] = None,
     model: ModelOption = None,
     concurrency: Annotated[int, typer.Option(min=1, help="Questions run at once.")] = 1,
     conflicts: Annotated[
@@ -72,6 +79,8 @@ def eval_command(
     for name in policies:
         get_conflict_policy(name)
     items = load_dataset(dataset, limit=limit, split=split, sample=sample, seed=seed)
+    if shard is not None:
+        items = shard_of(items, shard)
     out.mkdir(parents=True, exist_ok=True)
     spec = model or get_settings().model
     responses = SQLiteResponseCache(out / "responses.sqlite") if cache else None
@@ -99,6 +108,7 @@ def eval_command(
         "split": split,
         "sample": sample,
         "seed": seed,
+        "shard": shard,
         "model": spec,
         "questions": [item.id for item in items],
         "strategies": strategies,

@@ -98,6 +98,20 @@ def load_dataset(
     return items
 
 
+def shard_of(items: list[EvalItem], shard: str) -> list[EvalItem]:
+    """The K-th of N interleaved shards of ``items`` (``shard`` is ``"K/N"``, 1 <= K <= N).
+
+    N processes that each run one shard on the same results folder split a run between them.
+    """
+    k, _, n = shard.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise InputError(f"--shard {shard!r}: give K/N with 1 <= K <= N, as 1/2 or 2/2")
+    chosen = items[int(k) - 1 :: int(n)]
+    if not chosen:
+        raise InputError(f"--shard {shard}: no questions (there are {len(items)})")
+    return chosen
+
+
 FORMAT = (
     'expected RAMDocs rows or {"question", "contexts": [{"id", "text"}], "answers": [...]} '
     "(see contextorg/evaluation.py)"

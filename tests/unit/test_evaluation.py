@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contextorg.datasets import shard_of
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.evaluation import (
     CHECKS,
@@ -279,3 +280,22 @@ def test_a_sample_is_seeded_and_keeps_file_order(tmp_path: Path) -> None:
     assert first == [i.id for i in load_dataset(file, sample=10, seed=3)]
     assert first != [i.id for i in load_dataset(file, sample=10, seed=4)]
     assert first == sorted(first, key=int) and len(first) == 10
+
+
+def test_shards_split_the_questions_between_processes(tmp_path: Path) -> None:
+    rows = [
+        {"id": str(n), "question": f"Question {n}?", "contexts": [{"id": "a", "text": "t"}],
+         "answers": ["t"]}
+        for n in range(7)
+    ]  # fmt: skip
+    file = tmp_path / "d.jsonl"
+    file.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    items = load_dataset(file)
+    first, second = shard_of(items, "1/2"), shard_of(items, "2/2")
+    assert [i.id for i in first] == ["0", "2", "4", "6"]
+    assert [i.id for i in second] == ["1", "3", "5"]
+    for bad in ("0/2", "3/2", "2", "a/b"):
+        with pytest.raises(InputError, match="give K/N"):
+            shard_of(items, bad)
+    with pytest.raises(InputError, match="no questions"):
+        shard_of(items[:1], "2/2")
