@@ -27,7 +27,6 @@ from contextorg.tools.calls import CANCELLED
 from contextorg.tools.completion import COMPLETERS, get_completer
 from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.guard import ModelNotAllowedError
-from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
 from contextorg.tools.registry import pick
@@ -167,6 +166,8 @@ def ask_command(
     items: list[Context] | None = None
     retriever = None
     if index is not None:
+        from contextorg.tools.hybrid_index import HybridIndex  # BM25 and HTML parsing: lazily
+
         retriever = HybridIndex.open(index)  # opened once; a missing index fails before any model
     elif document is not None:
         items = [load_document(document)]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +147,14 @@ def test_binary_and_non_utf8_files_are_one_clear_line(
     assert code == 2 and message in err and "Traceback" not in err and out == ""
     if "UTF-8" in message:
         assert "iconv -f latin1 -t utf-8" in err  # and what to do about it
+
+
+def test_the_cli_starts_without_what_only_some_commands_need() -> None:
+    # Each costs a noticeable part of a second at import: only its own command pays for it.
+    script = (
+        "import sys, contextorg.cli, contextorg.cli_index, contextorg.cli_chat;"
+        "print(sorted(m for m in ('openai', 'bs4', 'bm25s', 'matplotlib') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

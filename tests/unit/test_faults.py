@@ -200,10 +200,3 @@ def test_openai_transport_errors_are_retried_once_openai_is_loaded() -> None:
     assert {openai.APIConnectionError, openai.RateLimitError} <= set(transient_errors())
     assert ConnectionError in transient_errors()
 
-
-def test_the_cli_starts_without_importing_openai() -> None:
-    # openai costs most of a second at import; only a model that uses it should pay that.
-    script = "import sys, contextorg.cli; print('openai' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "False"
