@@ -199,4 +199,3 @@ def test_openai_transport_errors_are_retried_once_openai_is_loaded() -> None:
 
     assert {openai.APIConnectionError, openai.RateLimitError} <= set(transient_errors())
     assert ConnectionError in transient_errors()
-
