@@ -51,7 +51,7 @@ def test_real_embedders_find_the_page(embedder: str, tmp_path: Path) -> None:
 
 @pytest.mark.skipif(
     not os.environ.get("WEAVIATE_URL"),
-    reason="no Weaviate server here: set WEAVIATE_URL (see README, 'Weaviate')",
+    reason="no Weaviate server here: set WEAVIATE_URL (see docs/retrieval.md, 'Weaviate')",
 )
 def test_weaviate_backend_round_trip() -> None:
     from contextorg.tools.weaviate_index import WeaviateIndex
