@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -177,15 +177,11 @@ def ask(
         **options: Other :class:`RunContext` fields (``retriever``, ``top_k``,
             ``answer_model``, ``max_group_size``...).
     """
-    state, context = _prepare(question, contexts, model, strategy, relations, history, options)
-    config = _config(context, trace, phoenix, thread)
-    started = time.perf_counter()
-    try:
-        with _compiled(graph, thread, checkpoints) as compiled:
-            out = compiled.invoke(state, context=context, config=config)
-    finally:
-        flush_phoenix()
-    return _result(question, out, time.perf_counter() - started)
+    run = _run(question, contexts, graph, trace, phoenix, thread, checkpoints, history,
+               model=model, strategy=strategy, relations=relations, **options)  # fmt: skip
+    with run.compiled() as compiled:
+        out = compiled.invoke(run.state, context=run.context, config=run.config)
+    return run.result(out)
 
 
 @dataclass(frozen=True)
@@ -225,26 +221,22 @@ def ask_stream(
             elif event.kind == "result":
                 print(event.data.text)
     """
-    state, context = _prepare(question, contexts, model, strategy, relations, history, options)
-    config = _config(context, trace, phoenix, thread)
-    started = time.perf_counter()
+    run = _run(question, contexts, graph, trace, phoenix, thread, checkpoints, history,
+               model=model, strategy=strategy, relations=relations, **options)  # fmt: skip
     final: Mapping[str, Any] = {}
-    try:
-        with _compiled(graph, thread, checkpoints) as compiled:
-            modes = ["updates", "messages", "values"]
-            for mode, payload in compiled.stream(
-                state, context=context, config=config, stream_mode=modes
-            ):
-                if mode == "values":
-                    final = payload
-                elif mode == "updates":
-                    for node, output in payload.items():
-                        yield Event("node", node, output)
-                elif payload[0].text:
-                    yield Event("token", payload[1].get("langgraph_node", ""), payload[0].text)
-    finally:
-        flush_phoenix()
-    yield Event("result", data=_result(question, final, time.perf_counter() - started))
+    with run.compiled() as compiled:
+        modes = ["updates", "messages", "values"]
+        for mode, payload in compiled.stream(
+            run.state, context=run.context, config=run.config, stream_mode=modes
+        ):
+            if mode == "values":
+                final = payload
+            elif mode == "updates":
+                for node, output in payload.items():
+                    yield Event("node", node, output)
+            elif payload[0].text:
+                yield Event("token", payload[1].get("langgraph_node", ""), payload[0].text)
+    yield Event("result", data=run.result(final))
 
 
 async def aask(
@@ -263,43 +255,98 @@ async def aask(
     **options: Any,
 ) -> Result:
     """Async :func:`ask`."""
-    state, context = _prepare(question, contexts, model, strategy, relations, history, options)
+    run = _run(question, contexts, graph, trace, phoenix, thread, checkpoints, history,
+               model=model, strategy=strategy, relations=relations, **options)  # fmt: skip
+    async with run.acompiled() as compiled:
+        out = await compiled.ainvoke(run.state, context=run.context, config=run.config)
+    return run.result(out)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One question, ready to run: the input, the run context and config, the graph to use."""
+
+    question: str
+    state: InputState
+    context: RunContext
+    config: RunnableConfig
+    graph: Any
+    thread: str | None
+    checkpoints: str | None
+    started: float = field(default_factory=time.perf_counter)
+
+    @contextmanager
+    def compiled(self) -> Iterator[Any]:
+        """The graph, compiled with the thread's checkpointer if there is a thread."""
+        try:
+            if self.thread is None:
+                yield self.graph
+            else:
+                with open_checkpointer(self._checkpoints) as saver:
+                    yield self._with(saver)
+        finally:
+            flush_phoenix()
+
+    @asynccontextmanager
+    async def acompiled(self) -> AsyncIterator[Any]:
+        """:meth:`compiled`, with an async checkpointer."""
+        try:
+            if self.thread is None:
+                yield self.graph
+            else:
+                async with open_async_checkpointer(self._checkpoints) as saver:
+                    yield self._with(saver)
+        finally:
+            flush_phoenix()
+
+    def result(self, out: Mapping[str, Any]) -> Result:
+        """The :class:`Result` of the run's final state."""
+        return Result(
+            question=self.question,
+            answer=out["answer"],
+            completed_question=out.get("completed_question", self.question),
+            contexts=out.get("contexts", []),
+            attribution=out.get("attribution", []),
+            organization=out.get("organization") or Organization(groups=[]),
+            relations=out.get("relations", []),
+            readings=out.get("readings") or {},
+            usage=out.get("usage", {}),
+            seconds=time.perf_counter() - self.started,
+        )
+
+    @property
+    def _checkpoints(self) -> str | None:
+        return self.checkpoints or get_settings().checkpoints
+
+    def _with(self, saver: Any) -> Any:
+        # Compiled again for the checkpointer, under the same name (traces say "contextorg").
+        return self.graph.builder.compile(checkpointer=saver, name=self.graph.name)
+
+
+def _run(
+    question: str,
+    contexts: Iterable[ContextLike] | None,
+    graph: Any,
+    trace: str | Path | None,
+    phoenix: str | None,
+    thread: str | None,
+    checkpoints: str | None,
+    history: Sequence[Turn | Mapping[str, Any]] | None,
+    **options: Any,
+) -> _Run:
+    """Check the input and set up one run: what ask, aask and ask_stream share."""
+    state, context = _prepare(question, contexts, history, options)
     config = _config(context, trace, phoenix, thread)
-    started = time.perf_counter()
-    chosen = graph or default_graph
-    try:
-        if thread is None:
-            out = await chosen.ainvoke(state, context=context, config=config)
-        else:
-            async with open_async_checkpointer(checkpoints or get_settings().checkpoints) as saver:
-                threaded = chosen.builder.compile(checkpointer=saver)
-                out = await threaded.ainvoke(state, context=context, config=config)
-    finally:
-        flush_phoenix()
-    return _result(question, out, time.perf_counter() - started)
-
-
-@contextmanager
-def _compiled(graph: Any, thread: str | None, checkpoints: str | None) -> Iterator[Any]:
-    """The graph to run: as given, or compiled with the thread's checkpointer."""
-    chosen = graph or default_graph
-    if thread is None:
-        yield chosen
-        return
-    with open_checkpointer(checkpoints or get_settings().checkpoints) as saver:
-        yield chosen.builder.compile(checkpointer=saver)
+    return _Run(question, state, context, config, graph or default_graph, thread, checkpoints)
 
 
 def _prepare(
     question: str,
     contexts: Iterable[ContextLike] | None,
-    model: str | BaseChatModel | None,
-    strategy: str | None,
-    relations: str | None,
     history: Sequence[Turn | Mapping[str, Any]] | None,
     options: dict[str, Any],
 ) -> tuple[InputState, RunContext]:
-    context = run_context(model=model, strategy=strategy, relations=relations, **options)
+    context = run_context(**options)
     state = InputState(question=question)
     if history:
         state["history"] = [Turn.model_validate(t) for t in history]
@@ -333,21 +380,6 @@ def _config(
 
 def _name(model: object) -> str:
     return model if isinstance(model, str) else type(model).__name__
-
-
-def _result(question: str, out: Mapping[str, Any], seconds: float) -> Result:
-    return Result(
-        question=question,
-        answer=out["answer"],
-        completed_question=out.get("completed_question", question),
-        contexts=out.get("contexts", []),
-        attribution=out.get("attribution", []),
-        organization=out.get("organization") or Organization(groups=[]),
-        relations=out.get("relations", []),
-        readings=out.get("readings") or {},
-        usage=out.get("usage", {}),
-        seconds=seconds,
-    )
 
 
 __all__ = [

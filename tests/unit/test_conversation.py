@@ -49,6 +49,15 @@ def test_a_thread_completes_the_follow_up_from_its_history(
     assert "unregistered type" not in caplog.text
 
 
+def test_a_thread_run_keeps_the_graph_name_in_traces(world: World, tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    trace = tmp_path / "trace.jsonl"
+    ask(DEMO_QUESTION, demo_contexts(), model=world.model(), thread="t", checkpoints=store,
+        trace=trace)  # fmt: skip
+    roots = [r for r in map(json.loads, trace.read_text().splitlines()) if r["parent_id"] is None]
+    assert [r["name"] for r in roots] == ["contextorg"]  # not LangGraph's default name
+
+
 def test_a_new_turn_starts_clean(world: World, tmp_path: Path) -> None:
     store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
     ask(DEMO_QUESTION, demo_contexts(), model=world.model(), thread="t", checkpoints=store)
