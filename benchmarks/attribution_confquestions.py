@@ -37,11 +37,18 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.runtime import Runtime
 from retrieval_confquestions import default_index, load
 
+from contextorg.graphs.group import group_graph
 from contextorg.graphs.qa import graph
 from contextorg.nodes.explain import explain
 from contextorg.state import RunContext
 from contextorg.tools.models import resolve_chat_model
 from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
+
+
+def answer_alone(task: Any, context: RunContext) -> Any:
+    """One group answered again by the graph's group subgraph (what ``build_graph`` binds)."""
+    return group_graph.invoke(task, context=context)
+
 
 METHODS = {
     "naive": {"attributor": "naive", "explain_clusters": "none"},
@@ -122,7 +129,7 @@ def main() -> None:
                 context=dataclasses.replace(base, model=models[method], explain=True, **options)
             )
             started = time.perf_counter()
-            out = explain(state, runtime)
+            out = explain(state, runtime, answer=answer_alone)
             took = time.perf_counter() - started
             used = out["usage"]["explain"].llm_calls
             seconds[method] += took

@@ -20,7 +20,8 @@ from typing import Any
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, Field
 
-from contextorg.api import ContextLike, Result, aask, as_contexts, ask
+from contextorg.api import Result, aask, ask
+from contextorg.tools.inputs import ContextLike, as_contexts
 
 DESCRIPTION = (
     "Answers a factual question from the documents, listing every answer the documents "

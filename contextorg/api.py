@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel
@@ -30,11 +29,15 @@ from contextorg.state import (
     total_usage,
 )
 from contextorg.tools.checkpoints import open_async_checkpointer, open_checkpointer
-from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
+from contextorg.tools.inputs import (
+    ContextLike,
+    InputError,
+    as_contexts,
+    check_question,
+    check_question_and_contexts,
+)
 from contextorg.tools.phoenix import enable_phoenix, flush_phoenix
 from contextorg.tools.tracing import JsonlTracer
-
-ContextLike = Context | Document | Mapping[str, Any]
 
 
 class Result(BaseModel):
@@ -97,30 +100,6 @@ class Result(BaseModel):
             "failed_calls": self.answer.failed_calls,
             "failed": self.answer.failed,
         }
-
-
-def as_contexts(items: Iterable[ContextLike]) -> list[Context]:
-    """Contexts from records, dicts or LangChain documents (ids default to their position)."""
-    contexts = []
-    for n, item in enumerate(items, start=1):
-        if isinstance(item, Context):
-            contexts.append(item)
-        elif isinstance(item, Document):
-            meta = dict(item.metadata)
-            contexts.append(
-                Context(
-                    id=str(item.id or meta.pop("id", n)),
-                    title=str(meta.pop("title", "")),
-                    text=item.page_content,
-                    source=meta.pop("source", None),
-                    metadata=meta,
-                )
-            )
-        else:
-            data = dict(item)
-            data.setdefault("id", str(n))
-            contexts.append(Context.model_validate(data))
-    return contexts
 
 
 def run_context(
@@ -226,9 +205,12 @@ def ask_stream(
     final: Mapping[str, Any] = {}
     with run.compiled() as compiled:
         modes = ["updates", "messages", "values"]
-        for mode, payload in compiled.stream(
-            run.state, context=run.context, config=run.config, stream_mode=modes
+        # Subgraphs too, for the tokens of group answers; their node updates stay inside.
+        for namespace, mode, payload in compiled.stream(
+            run.state, context=run.context, config=run.config, stream_mode=modes, subgraphs=True
         ):
+            if namespace and mode != "messages":
+                continue
             if mode == "values":
                 final = payload
             elif mode == "updates":

@@ -27,6 +27,7 @@ from contextorg.tools.calls import CANCELLED
 from contextorg.tools.completion import COMPLETERS, get_completer
 from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.guard import ModelNotAllowedError
+from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
 from contextorg.tools.registry import pick
@@ -166,8 +167,6 @@ def ask_command(
     items: list[Context] | None = None
     retriever = None
     if index is not None:
-        from contextorg.tools.hybrid_index import HybridIndex  # BM25 and HTML parsing: lazily
-
         retriever = HybridIndex.open(index)  # opened once; a missing index fails before any model
     elif document is not None:
         items = [load_document(document)]
@@ -287,8 +286,6 @@ def _bars(attribution: Attribution, width: int = 30) -> Table:
 
 def main() -> None:
     """Entry point of the ``contextorg`` command."""
-    from contextorg import cli_chat, cli_eval, cli_index, cli_trace  # noqa: F401  (add commands)
-
     previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         app()
@@ -308,3 +305,7 @@ def _interrupt(signum: int, frame: object) -> None:
         os._exit(130)
     CANCELLED.set()
     raise KeyboardInterrupt
+
+
+# The other commands register themselves on ``app``; they import it from here.
+from contextorg import cli_chat, cli_eval, cli_index, cli_trace  # noqa: E402, F401

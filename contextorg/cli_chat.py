@@ -29,6 +29,7 @@ from contextorg.demo import demo_contexts
 from contextorg.state import Context
 from contextorg.tools.calls import CANCELLED
 from contextorg.tools.completion import get_completer
+from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts
 from contextorg.tools.organizers import get_organizer
 from contextorg.tools.tracing import describe_node
@@ -61,8 +62,6 @@ def chat_command(
     items: list[Context] | None = None
     retriever = None
     if index is not None:
-        from contextorg.tools.hybrid_index import HybridIndex  # BM25 and HTML parsing: lazily
-
         retriever = HybridIndex.open(index)
     else:
         items = load_contexts(contexts) if contexts is not None else demo_contexts()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -15,10 +15,9 @@ from rich.text import Text
 from contextorg.cli import app, err, friendly, out
 from contextorg.state import Context
 from contextorg.tools.embeddings import EMBEDDERS
+from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.ingest import Contextualize, find_documents
 from contextorg.tools.inputs import InputError
-
-if TYPE_CHECKING:
-    from contextorg.tools.hybrid_index import HybridIndex
 
 
 @app.command("index")
@@ -38,10 +37,6 @@ def index_command(
     ] = False,
 ) -> None:
     """Add or update the documents under PATH; unchanged ones are skipped, not re-embedded."""
-    # Imported here: the HTML parser and BM25 cost every other command a quarter second.
-    from contextorg.tools.hybrid_index import HybridIndex
-    from contextorg.tools.ingest import Contextualize, find_documents
-
     how = {
         "all": Contextualize(),
         "title": Contextualize(heading=False, neighbours=False),
@@ -84,8 +79,6 @@ def search_command(
     """Search an index: one QUERY, or every line of --queries (one JSON line each)."""
     if (query is None) == (queries is None):
         raise InputError('give a QUERY or --queries FILE: contextorg search "QUERY" --index DIR')
-    from contextorg.tools.hybrid_index import HybridIndex
-
     store = HybridIndex.open(index)
     for text in [query] if query is not None else _queries(queries):
         hits = store.search(str(text), k=k, mode=mode)  # type: ignore[arg-type]

@@ -1,25 +1,32 @@
 """The QA graph: completion → retrieval → relations → groups → ``Send`` per group (DESIGN §4).
 
-    START ─> complete_question ─┬─(no contexts)─> retrieve ─┐
-                                ├─────────────────────────┴─> classify_relations ─┐
-                                └──────────(base, separate)──────────────────────┴─> organize_groups
-    organize_groups ─> answer_group (×groups) ─> aggregate ─┬─(explain)─> explain ─┐
-                                                            └──────────────────────┴─> record_turn
+    START ─> start_turn ─> complete_question ─┬─(no contexts)─> retrieve ─┐
+                                              ├───────────────────────────┴─> classify_relations
+                                              └─(base, separate)─> organize_groups
+    classify_relations ─> organize_groups
+    organize_groups ─> group (×groups) ─> aggregate ─┬─(explain)─> explain ─┐
+                                                     └──────────────────────┴─> record_turn
+    group: START ─┬─(too long)─> notes ─┐
+                  └─────────────────────┴─> answer_group ─> END
     record_turn ─> END
 
-Notes for long groups run inside ``answer_group``; ``explain`` (off by default) attributes
-each answer to the contexts that caused it.
+``group`` is the group subgraph (:mod:`contextorg.graphs.group`): notes first for a group
+too long to read whole, then ``answer_group``. ``explain`` (off by default) attributes each
+answer to the contexts that caused it, answering groups again through the same subgraph.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from contextorg.graphs.group import build_group_graph
 from contextorg.graphs.routing import dispatch_groups, route_contexts, route_explain, route_start
 from contextorg.nodes import (
     aggregate,
@@ -30,10 +37,12 @@ from contextorg.nodes import (
     organize_groups,
     record_turn,
     retrieve,
+    start_turn,
 )
 from contextorg.state import InputState, OutputState, RunContext, State
 
 NODES: dict[str, Callable[..., Any]] = {
+    "start_turn": start_turn,
     "complete_question": complete_question,
     "retrieve": retrieve,
     "classify_relations": classify_relations,
@@ -66,18 +75,32 @@ def build_graph(
     builder = StateGraph(
         State, context_schema=RunContext, input_schema=InputState, output_schema=OutputState
     )
+    # One group's run is a subgraph (notes if too long, then answer_group), the node "group".
+    group = build_group_graph(chosen["answer_group"])
+    builder.add_node("group", group)
     for slot, fn in chosen.items():
-        builder.add_node(slot, fn)
-    builder.add_edge(START, "complete_question")
+        if slot == "answer_group":
+            continue
+        if slot == "explain" and "answer" in inspect.signature(fn).parameters:
+            answer_alone = partial(_answer_alone, group)
+            builder.add_node(slot, partial(fn, answer=answer_alone))
+        else:
+            builder.add_node(slot, fn)
+    builder.add_edge(START, "start_turn")
+    builder.add_edge("start_turn", "complete_question")
     builder.add_conditional_edges("complete_question", route_start)
     builder.add_conditional_edges("retrieve", route_contexts)
     builder.add_edge("classify_relations", "organize_groups")
-    builder.add_conditional_edges("organize_groups", dispatch_groups, ["answer_group", "aggregate"])
-    builder.add_edge("answer_group", "aggregate")
+    builder.add_conditional_edges("organize_groups", dispatch_groups, ["group", "aggregate"])
+    builder.add_edge("group", "aggregate")
     builder.add_conditional_edges("aggregate", route_explain)
     builder.add_edge("explain", "record_turn")
     builder.add_edge("record_turn", END)
     return builder.compile(checkpointer=checkpointer, name=name)
+
+
+def _answer_alone(group: Any, task: Any, context: RunContext) -> Any:
+    return group.invoke(task, context=context)
 
 
 graph = build_graph()

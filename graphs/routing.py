@@ -61,7 +61,7 @@ def route_explain(state: State, runtime: Runtime[RunContext]) -> Literal["explai
 
 
 def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
-    """One ``Send`` per group into ``answer_group``; straight to ``aggregate`` if none."""
+    """One ``Send`` per group into the ``group`` subgraph; straight to ``aggregate`` if none."""
     by_id = {c.id: c for c in state["contexts"]}
     readings = state.get("readings") or {}
     groups = state["organization"].groups
@@ -69,7 +69,7 @@ def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
         return "aggregate"
     return [
         Send(
-            "answer_group",
+            "group",
             GroupTask(
                 group=group,
                 contexts=[by_id[i] for i in group.context_ids],

@@ -8,6 +8,7 @@ from contextorg.nodes.explain import explain
 from contextorg.nodes.organize_groups import organize_groups
 from contextorg.nodes.record_turn import record_turn
 from contextorg.nodes.retrieve import retrieve
+from contextorg.nodes.start_turn import start_turn
 
 __all__ = [
     "aggregate",
@@ -18,4 +19,5 @@ __all__ = [
     "organize_groups",
     "record_turn",
     "retrieve",
+    "start_turn",
 ]

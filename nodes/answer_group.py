@@ -13,20 +13,20 @@ from langgraph.runtime import Runtime
 from contextorg.prompts import answer_group as prompt
 from contextorg.prompts import tag
 from contextorg.prompts._render import render_contexts
-from contextorg.state import GroupTask, NodeUsage, RunContext
+from contextorg.state import GroupState, RunContext
 from contextorg.tools.answering import Proposed, answer_from_readings, cite
 from contextorg.tools.calls import Meter, call_structured
 from contextorg.tools.debate import debate
-from contextorg.tools.models import context_budget, resolve_chat_model, token_counter
+from contextorg.tools.models import resolve_chat_model
 from contextorg.tools.notes import notes_as_contexts
 
 
-def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any]:
+def answer_group(task: GroupState, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Answer one group; keep only citations of contexts that state the answer.
 
-    A ``readings`` group costs no model call. A ``model`` group longer than the model's
-    budget (or marked ``condense``) is first condensed by the notes subgraph; the answer
-    then reads the notes' verbatim evidence, still under the original context ids.
+    A ``readings`` group costs no model call. A ``model`` group that was too long to read
+    whole comes with ``notes`` (the group subgraph wrote them first): the answer reads their
+    verbatim evidence, still under the original context ids.
     """
     meter = Meter.of(runtime.context)
     group, contexts = task["group"], task["contexts"]
@@ -48,20 +48,11 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
         result = cite(group.id, proposed or [], contexts, group.question)
         result.failed = proposed is None
         return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}
-    usage: dict[str, NodeUsage] = {}
     shown, reasoning = contexts, ""
-    count = token_counter(model)
-    budget = context_budget(model, runtime.context.context_budget)
-    if group.condense or sum(count(c.text) for c in contexts) > budget:
-        from contextorg.graphs.notes import notes_graph  # the notes graph imports this package
-
-        notes = notes_graph.invoke(
-            {"question": group.question, "contexts": contexts}, context=runtime.context
-        )
-        usage = notes.get("usage", {})
-        final = notes.get("final_notes", [])
-        shown = notes_as_contexts(final, {c.id: c.title for c in contexts})
-        reasoning = " ".join(n.reasoning for n in final if n.reasoning)
+    notes = task.get("notes")
+    if notes is not None:
+        shown = notes_as_contexts(notes, {c.id: c.title for c in contexts})
+        reasoning = " ".join(n.reasoning for n in notes if n.reasoning)
     out = None
     if shown:
         blocks = render_contexts(shown) + (f"\n\nNotes: {reasoning}" if reasoning else "")
@@ -77,4 +68,4 @@ def answer_group(task: GroupTask, runtime: Runtime[RunContext]) -> dict[str, Any
     ]
     result = cite(group.id, proposed, shown, group.question)
     result.failed = bool(shown) and out is None
-    return {"group_answers": [result], "usage": {**usage, "answer_group": meter.usage()}}
+    return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}

@@ -18,12 +18,12 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.runtime import Runtime
 
 from contextorg.nodes.aggregate import OUT_OF_SCOPE
-from contextorg.nodes.answer_group import answer_group
 from contextorg.state import (
     Attribution,
     Context,
     ContextReading,
     Group,
+    GroupOutput,
     GroupTask,
     NodeUsage,
     RunContext,
@@ -51,9 +51,15 @@ logger = logging.getLogger("contextorg")
 Task = tuple[int, frozenset[str], int]
 """One regeneration: group id, the contexts removed from it, sample number."""
 
+GroupAnswerer = Callable[[GroupTask, RunContext], GroupOutput]
+"""Answers one group as the graph does (``build_graph`` passes its group subgraph)."""
 
-def explain(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
-    """One attribution per answer, each a distribution over the evidence used."""
+
+def explain(state: State, runtime: Runtime[RunContext], *, answer: GroupAnswerer) -> dict[str, Any]:
+    """One attribution per answer, each a distribution over the evidence used.
+
+    ``answer`` answers a group again with evidence removed: the graph's own group subgraph.
+    """
     started = time.perf_counter()
     context = runtime.context
     attribute = pick(ATTRIBUTORS, context.attributor, "attributor")
@@ -62,7 +68,7 @@ def explain(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
         return {"attribution": [], "usage": {"explain": NodeUsage()}}
     embedder = resolve_embedder(context.embedder)
     clusters = evidence_clusters(state, context, embedder)
-    scored, usage = attribute(state, runtime, clusters, embedder)
+    scored, usage = attribute(state, runtime, clusters, embedder, answer)
     attribution = [
         Attribution(answer=item.answer, scores=s.by_context())
         for item, s in zip(answers, scored, strict=True)
@@ -72,10 +78,14 @@ def explain(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
 
 
 def attribute_counterfactually(
-    state: State, runtime: Runtime[RunContext], clusters: Sequence[Cluster], embedder: Embedder
+    state: State,
+    runtime: Runtime[RunContext],
+    clusters: Sequence[Cluster],
+    embedder: Embedder,
+    answer: GroupAnswerer,
 ) -> tuple[list[Scored], NodeUsage]:
     """Regenerate without each cluster; score each answer by how far it moved."""
-    counterfactuals, usage = regenerate(state, runtime, clusters)
+    counterfactuals, usage = regenerate(state, runtime, clusters, answer)
     question = standalone_question(state)
     scored = [
         counterfactual_scores(
@@ -92,7 +102,11 @@ def attribute_counterfactually(
 
 
 def attribute_naively(
-    state: State, runtime: Runtime[RunContext], clusters: Sequence[Cluster], embedder: Embedder
+    state: State,
+    runtime: Runtime[RunContext],
+    clusters: Sequence[Cluster],
+    embedder: Embedder,
+    answer: GroupAnswerer,
 ) -> tuple[list[Scored], NodeUsage]:
     """The baseline: cosine between each answer and each context used, no model call."""
     by_id = {c.id: c for c in state["contexts"]}
@@ -112,7 +126,8 @@ def attribute_naively(
 
 
 Attributor = Callable[
-    [State, Runtime[RunContext], Sequence[Cluster], Embedder], tuple[list[Scored], NodeUsage]
+    [State, Runtime[RunContext], Sequence[Cluster], Embedder, GroupAnswerer],
+    tuple[list[Scored], NodeUsage],
 ]
 ATTRIBUTORS: dict[str, Attributor] = {
     "counterfactual": attribute_counterfactually,
@@ -146,7 +161,7 @@ def evidence_clusters(state: State, context: RunContext, embedder: Embedder) -> 
 
 
 def regenerate(
-    state: State, runtime: Runtime[RunContext], clusters: Sequence[Cluster]
+    state: State, runtime: Runtime[RunContext], clusters: Sequence[Cluster], answer: GroupAnswerer
 ) -> tuple[dict[Cluster, list[list[str]]], NodeUsage]:
     """The answers of every sample with each cluster removed, and what the calls cost.
 
@@ -182,7 +197,7 @@ def regenerate(
     def run(task: Task) -> tuple[list[str], NodeUsage]:
         group_id, removed, j = task
         kept = [by_id[i] for i in groups[group_id].context_ids if i not in removed]
-        return answer_without(groups[group_id], kept, runtime, models[j], readings)
+        return answer_without(groups[group_id], kept, runtime, models[j], readings, answer)
 
     results = dict(zip(tasks, concurrently(run, tasks, context.max_concurrency), strict=True))
     counterfactuals: dict[Cluster, list[list[str]]] = {}
@@ -209,20 +224,21 @@ def answer_without(
     runtime: Runtime[RunContext],
     model: BaseChatModel,
     readings: Mapping[str, ContextReading],
+    answer: GroupAnswerer,
 ) -> tuple[list[str], NodeUsage]:
-    """The answers ``answer_group`` gives the group's question from ``kept`` alone.
+    """The answers the group subgraph gives the group's question from ``kept`` alone.
 
     A group answered from readings is answered from the kept contexts' readings: no call.
     """
     if not kept:
         return [], NodeUsage()
-    sampled = runtime.override(context=dataclasses.replace(runtime.context, answer_model=model))
+    sampled = dataclasses.replace(runtime.context, answer_model=model)
     task = GroupTask(
         group=group,
         contexts=kept,
         readings={c.id: readings[c.id] for c in kept if c.id in readings},
     )
-    out = answer_group(task, sampled)
+    out = answer(task, sampled)
     return [a.answer for a in out["group_answers"][0].answers], total_usage(out["usage"])
 
 

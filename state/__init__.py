@@ -1,6 +1,8 @@
 """Typed graph state, run-time context and records."""
 
 from contextorg.state.graph_state import (
+    GroupOutput,
+    GroupState,
     GroupTask,
     InputState,
     NotesState,
@@ -43,6 +45,8 @@ __all__ = [
     "Group",
     "GroupAnswer",
     "GroupMode",
+    "GroupOutput",
+    "GroupState",
     "GroupTask",
     "InputState",
     "NodeUsage",

@@ -83,6 +83,22 @@ class GroupTask(TypedDict):
     """The relation step's readings of the group's contexts (a ``readings`` group needs them)."""
 
 
+class GroupOutput(TypedDict):
+    """What one group's run adds to the QA graph: its answers and the usage of its nodes."""
+
+    group_answers: Annotated[list[GroupAnswer], operator.add]
+    usage: Annotated[dict[str, NodeUsage], merge_usage]
+
+
+class GroupState(GroupTask, total=False):
+    """The group subgraph: the ``Send`` payload, the notes of a condensed group, the output."""
+
+    notes: list[Note]
+    """The final notes, when the group was too long to read whole (verbatim evidence)."""
+    group_answers: Annotated[list[GroupAnswer], operator.add]
+    usage: Annotated[dict[str, NodeUsage], merge_usage]
+
+
 class NotesState(TypedDict, total=False):
     """The notes subgraph: a question over contexts too long for one call."""
 

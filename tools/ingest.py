@@ -13,12 +13,12 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
-
-from bs4 import BeautifulSoup, Comment, Tag
-from bs4.element import NavigableString
+from typing import TYPE_CHECKING, Any, Literal
 
 from contextorg.tools.inputs import InputError, read_text
+
+if TYPE_CHECKING:
+    from bs4 import Tag
 
 UnitKind = Literal["passage", "list", "table", "row"]
 Format = Literal["html", "markdown", "text"]
@@ -240,6 +240,9 @@ Block = tuple[UnitKind, str, str]
 
 
 def _html_blocks(html: str) -> tuple[str, list[Block]]:
+    # BeautifulSoup is imported when HTML is read: commands that read none skip its 0.1 s.
+    from bs4 import BeautifulSoup
+
     soup = BeautifulSoup(html, "lxml")
     title_tag = soup.find("title")
     title = _squash(title_tag.get_text(" ")) if title_tag else ""
@@ -264,6 +267,9 @@ class _Walker:
         self.inline: list[str] = []
 
     def walk(self, node: Tag) -> None:
+        from bs4 import Comment, Tag
+        from bs4.element import NavigableString
+
         for child in node.children:
             if isinstance(child, Comment):
                 continue

@@ -3,13 +3,42 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from langchain_core.documents import Document
 from pydantic import ValidationError
 
 from contextorg.state.records import Context, Turn
+
+ContextLike = Context | Document | Mapping[str, Any]
+"""What ``ask`` takes as a context: a record, a LangChain document, or a dict."""
+
+
+def as_contexts(items: Iterable[ContextLike]) -> list[Context]:
+    """Contexts from records, dicts or LangChain documents (ids default to their position)."""
+    contexts = []
+    for n, item in enumerate(items, start=1):
+        if isinstance(item, Context):
+            contexts.append(item)
+        elif isinstance(item, Document):
+            meta = dict(item.metadata)
+            contexts.append(
+                Context(
+                    id=str(item.id or meta.pop("id", n)),
+                    title=str(meta.pop("title", "")),
+                    text=item.page_content,
+                    source=meta.pop("source", None),
+                    metadata=meta,
+                )
+            )
+        else:
+            data = dict(item)
+            data.setdefault("id", str(n))
+            contexts.append(Context.model_validate(data))
+    return contexts
+
 
 Record = TypeVar("Record", Context, Turn)
 

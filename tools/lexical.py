@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import bm25s
 import numpy as np
 
 from contextorg.tools.fusion import top_k
+
+if TYPE_CHECKING:
+    import bm25s
 
 TOKEN_PATTERN = r"(?u)\b\w+(?:\.\w+)*\b"
 """What counts as a term: words and dotted compounds, so versions like ``9.0.2`` or
@@ -35,14 +37,14 @@ class Lexical:
         """Index ``texts`` (row n is ``texts[n]``)."""
         if not texts:
             return cls(None, 0, language)
-        tokens = bm25s.tokenize(
+        tokens = _bm25s().tokenize(
             texts,
             stopwords=_STOPWORDS.get(language, language),
             stemmer=_stemmer(language),
             token_pattern=TOKEN_PATTERN,
             show_progress=False,
         )
-        retriever = bm25s.BM25()
+        retriever = _bm25s().BM25()
         retriever.index(tokens, show_progress=False)
         return cls(retriever, len(texts), language)
 
@@ -52,7 +54,7 @@ class Lexical:
         size = int((folder / "size").read_text())
         if size == 0:
             return cls(None, 0, language)
-        return cls(bm25s.BM25.load(str(folder), mmap=True, show_progress=False), size, language)
+        return cls(_bm25s().BM25.load(str(folder), mmap=True, show_progress=False), size, language)
 
     def save(self, folder: Path) -> None:
         """Write the matrices and vocabulary to ``folder``."""
@@ -63,7 +65,7 @@ class Lexical:
 
     def tokens(self, text: str) -> list[str]:
         """The stemmed terms of ``text`` that BM25 matches on."""
-        tokenized: Any = bm25s.tokenize(
+        tokenized: Any = _bm25s().tokenize(
             [text],
             stopwords=_STOPWORDS.get(self.language, self.language),
             stemmer=self._stemmer,
@@ -95,3 +97,10 @@ def _stemmer(language: str) -> Any:
         raise ValueError(
             f"no stemmer for {language!r}: use one of {', '.join(Stemmer.algorithms())}"
         ) from None
+
+
+def _bm25s() -> Any:
+    """bm25s, imported on first use: it brings scipy, which commands without an index skip."""
+    import bm25s
+
+    return bm25s

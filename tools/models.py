@@ -2,7 +2,8 @@
 
 Names: ``local`` (the embedded 1.5B model), ``local:0.5b``, ``gguf:/path/to/model.gguf``,
 ``openai:MODEL`` (OpenAI or any OpenAI-compatible server via ``OPENAI_BASE_URL``),
-``scripted:demo`` (no model: scripted replies on the bundled demo corpus, for trying things). New
+``scripted:demo`` (no model: scripted replies on the bundled demo corpus; registered by the
+package, from :mod:`contextorg.testing`). New
 prefixes are one :func:`register_chat_model` call.
 """
 
@@ -16,10 +17,10 @@ from pathlib import Path
 from langchain_core.language_models import BaseChatModel
 from pydantic import SecretStr
 
-from contextorg.settings import get_settings
 from contextorg.tools import guard
 from contextorg.tools.chat_models import JsonSchemaChatModel
 from contextorg.tools.llama_model import LlamaCppChatModel
+from contextorg.tools.settings import get_settings
 from contextorg.tools.weights import DEFAULT_WEIGHTS, ensure_weights
 
 Factory = Callable[[str], BaseChatModel]
@@ -87,14 +88,7 @@ def _openai(model: str) -> BaseChatModel:
     return ChatOpenAI(model=model, base_url=base_url, api_key=SecretStr(api_key), temperature=0)
 
 
-def _scripted(world: str) -> BaseChatModel:
-    from contextorg.testing import scripted_model
-
-    return scripted_model(world or "demo")
-
-
 register_chat_model("local", _local)
-register_chat_model("scripted", _scripted, real=False)
 register_chat_model("gguf", _gguf)
 register_chat_model("openai", _openai)
 

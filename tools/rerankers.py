@@ -13,6 +13,7 @@ from contextorg.prompts._render import render_contexts
 from contextorg.state.records import Context
 from contextorg.tools.calls import Meter, call_structured
 from contextorg.tools.inputs import InputError
+from contextorg.tools.models import resolve_chat_model
 
 
 @runtime_checkable
@@ -32,8 +33,6 @@ class LLMReranker:
     """
 
     def __init__(self, model: str | BaseChatModel = "local", depth: int = 10) -> None:
-        from contextorg.tools.models import resolve_chat_model
-
         self.model = resolve_chat_model(model)
         self.depth = depth
         self.meter = Meter()

@@ -16,7 +16,8 @@ from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict
 
 from contextorg.state.records import Context
-from contextorg.tools.inputs import InputError
+from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.inputs import InputError, as_contexts
 
 
 @runtime_checkable
@@ -61,8 +62,6 @@ class LangChainRetriever:
 
     def search(self, query: str, k: int = 10) -> list[Context]:
         """The retriever's documents, at most ``k``."""
-        from contextorg.api import as_contexts
-
         documents = [  # copies: the retriever's own documents stay as they were
             d if d.id or "id" in d.metadata else d.model_copy(update={"id": str(n)})
             for n, d in enumerate(self.retriever.invoke(query)[:k], start=1)
@@ -98,8 +97,6 @@ class LlamaIndexRetriever:
 def resolve_retriever(retriever: str | Path | Any) -> Retriever:
     """A :class:`Retriever` from an index folder, one of ours, or a LangChain/LlamaIndex one."""
     if isinstance(retriever, str | Path):
-        from contextorg.tools.hybrid_index import HybridIndex
-
         return HybridIndex.open(retriever)
     if isinstance(retriever, BaseRetriever):
         return LangChainRetriever(retriever)

@@ -211,7 +211,7 @@ def describe_node(name: str, outputs: Mapping[str, Any] | None) -> str:
         return f"{len(outputs.get('contexts') or [])} contexts"
     if name == "aggregate" and outputs.get("answer"):
         return str(outputs["answer"]["text"]).replace("\n", " ")
-    if name == "answer_group" and outputs.get("group_answers"):
+    if name in ("group", "answer_group") and outputs.get("group_answers"):
         items = outputs["group_answers"][0].get("answers") or []
         return "; ".join(f"{a['answer']} {a['citations']}" for a in items) or "no answer"
     return ""

@@ -16,7 +16,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from contextorg.settings import get_settings
+from contextorg.tools.settings import get_settings
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ def test_the_sdk_asks_follows_up_and_streams(client: Any) -> None:
         if part.event == "updates"
     ]
     assert nodes[0] == "complete_question" and nodes[-2:] == ["aggregate", "record_turn"]
-    assert nodes.count("answer_group") == 2
+    assert nodes.count("group") == 2
 
 
 def test_bad_input_comes_back_as_a_clear_error(client: Any) -> None:

@@ -238,8 +238,8 @@ def test_async_and_streaming(world: World) -> None:
             stream_mode="updates",
         )
     ]
-    assert steps[:3] == ["complete_question", "classify_relations", "organize_groups"]
-    assert steps[-2:] == ["aggregate", "record_turn"] and steps.count("answer_group") == 2
+    assert steps[:3] == ["start_turn", "complete_question", "classify_relations"]
+    assert steps[-2:] == ["aggregate", "record_turn"] and steps.count("group") == 2
 
 
 @pytest.mark.parametrize(

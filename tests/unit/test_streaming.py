@@ -25,8 +25,8 @@ def world() -> World:
 def test_events_come_node_by_node_then_the_result(world: World) -> None:
     events = list(ask_stream(DEMO_QUESTION, demo_contexts(), model=world.model()))
     nodes = [e.node for e in events if e.kind == "node"]
-    assert nodes[:3] == ["complete_question", "classify_relations", "organize_groups"]
-    assert nodes.count("answer_group") == 2 and nodes[-2:] == ["aggregate", "record_turn"]
+    assert nodes[:4] == ["start_turn", "complete_question", "classify_relations", "organize_groups"]
+    assert nodes.count("group") == 2 and nodes[-2:] == ["aggregate", "record_turn"]
     tokens = [e for e in events if e.kind == "token"]
     assert {e.node for e in tokens} == {"classify_relations"}  # groups answered from readings
     assert events[-1].kind == "result"
@@ -65,7 +65,7 @@ def test_chat_shows_each_node_and_continues_the_thread(
     code, out, err = run_cli(argv)
     assert code == 0
     assert "thread t1" in err
-    assert "✓ classify_relations" in err and "✓ answer_group" in err
+    assert "✓ classify_relations" in err and "✓ group" in err
     flat = " ".join(err.split())  # rich wraps long lines
     assert "2 groups (from readings): velmora-guide | velmora-blog, port-aster" in flat
     assert f"✓ complete_question  {STANDALONE}" in err, "the follow-up was completed"
