@@ -53,7 +53,6 @@ class Call:
     logprobs: float = 0.0
     waited: float = 0.0
     prompt_tokens: int = 0
-    reused_tokens: int = 0
     reply_tokens: int = 0
 
     @property
@@ -153,7 +152,6 @@ class Timer:
                 call.prompt_eval += perf.t_p_eval_ms / 1000
                 call.generate += perf.t_eval_ms / 1000
                 call.prompt_tokens += perf.n_p_eval
-                call.reused_tokens += perf.n_reused
                 call.reply_tokens += perf.n_eval
                 self.lock.release()
 
@@ -218,7 +216,6 @@ def row(question: Question) -> dict[str, Any]:
         "question": question.name,
         "calls": len(calls),
         "prompt tokens evaluated": sum(c.prompt_tokens for c in calls),
-        "reused": sum(c.reused_tokens for c in calls),
         "reply tokens": sum(c.reply_tokens for c in calls),
         "wall / llama.cpp": question.wall / llama if llama else float("nan"),
         "per call, median": statistics.median(ratios) if ratios else float("nan"),

@@ -95,7 +95,8 @@ def test_the_sdk_asks_follows_up_and_streams(client: Any) -> None:
         )
         if part.event == "updates"
     ]
-    assert nodes[:2] == ["start_turn", "complete_question"] and nodes[-2:] == ["aggregate", "record_turn"]
+    assert nodes[:2] == ["start_turn", "complete_question"]
+    assert nodes[-2:] == ["aggregate", "record_turn"]
     assert nodes.count("group") == 2
 
 
