@@ -16,13 +16,17 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS
 from contextorg.tools.text import same_answer
 
-CONFIGS = [
-    ("base", "-"),
-    ("separate", "-"),
-    ("corg", "batched"),
-    ("corg", "extract"),
-    ("corg", "pairwise"),
+CONFIGS: list[tuple[str, str, dict[str, str]]] = [
+    ("base", "-", {}),
+    ("separate", "-", {}),
+    ("madam", "-", {}),
+    ("corg", "signals", {}),
+    ("corg", "signals", {"answer_from": "model"}),
+    ("corg", "batched", {}),
+    ("corg", "extract", {}),
+    ("corg", "pairwise", {}),
 ]
+"""(strategy, relation classifier, other run options); the default is corg with signals."""
 
 
 def score(result_answers: list[tuple[str, list[str]]]) -> tuple[float, float, float]:
@@ -46,18 +50,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
     rows = []
-    for strategy, relations in CONFIGS:
+    for strategy, relations, options in CONFIGS:
+        name = strategy + "".join(f":{k}={v}" for k, v in options.items())
         for _ in range(args.runs):
             result = ask(
                 DEMO_QUESTION,
                 demo_contexts(),
                 model=args.model,
                 strategy=strategy,
-                relations="batched" if relations == "-" else relations,
+                relations="signals" if relations == "-" else relations,
+                **options,
             )
             usage = result.summary()["usage"]
             answers = [(a.answer, a.citations) for a in result.answer.answers]
-            rows.append((strategy, relations, result.seconds, usage, *score(answers)))
+            rows.append((name, relations, result.seconds, usage, *score(answers)))
     base_seconds = min(r[2] for r in rows if r[0] == "base")
     print(
         "| strategy | relations | seconds / base | model calls | input tokens | output tokens "

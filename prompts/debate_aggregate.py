@@ -6,7 +6,7 @@ from langchain_core.prompts import ChatPromptTemplate
 from pydantic import BaseModel, Field
 
 NAME = "debate_aggregate"
-VERSION = "1"
+VERSION = "2"
 
 
 class AggregatedAnswer(BaseModel):
@@ -17,10 +17,14 @@ class AggregatedAnswer(BaseModel):
 
 
 class Aggregation(BaseModel):
-    """Every correct answer; empty when none is."""
+    """Every correct answer; empty when none is.
 
-    answers: list[AggregatedAnswer] = Field(max_length=6)
+    The explanation comes first: asked for the list first, the 1.5B model opens it empty and
+    then explains which answer every agent gave (the demo question, all agents agreeing).
+    """
+
     explanation: str = Field(max_length=300)
+    answers: list[AggregatedAnswer] = Field(max_length=6)
 
 
 TEMPLATE = ChatPromptTemplate.from_messages(
@@ -32,7 +36,7 @@ TEMPLATE = ChatPromptTemplate.from_messages(
             "several different things: keep each, with the agents who gave it. Leave out "
             "answers that contradict better-supported answers about the same thing "
             "(misinformation) and agents that answered unknown. If no answer is correct, "
-            "return an empty list. Explain briefly.\n\n"
+            "return an empty list. First explain briefly, then list the answers.\n\n"
             "Example. Question: When did the Halden Bridge open?\n"
             "Agent 1: 1921. The document says the Halden Bridge over the Tista opened in 1921.\n"
             "Agent 2: 1921. The Norwegian bridge at Halden opened in 1921.\n"
@@ -40,8 +44,8 @@ TEMPLATE = ChatPromptTemplate.from_messages(
             "1898.\n"
             "Agent 4: 1930. The document says the Halden Bridge over the Tista opened in 1930.\n"
             "Agent 5: unknown. The document is about Halden's fortress.\n"
-            'Answers: "1921" (agents 1, 2) and "1898" (agent 3). Agent 4 contradicts agents '
-            "1 and 2 about the same bridge; agent 5 does not answer.",
+            'Explanation: agent 4 contradicts agents 1 and 2 about the same bridge; agent 5 '
+            'does not answer. Answers: "1921" (agents 1, 2) and "1898" (agent 3).',
         ),
         ("human", "Question: {question}\n\n{agents}"),
     ]
