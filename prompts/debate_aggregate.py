@@ -44,7 +44,7 @@ TEMPLATE = ChatPromptTemplate.from_messages(
             "1898.\n"
             "Agent 4: 1930. The document says the Halden Bridge over the Tista opened in 1930.\n"
             "Agent 5: unknown. The document is about Halden's fortress.\n"
-            'Explanation: agent 4 contradicts agents 1 and 2 about the same bridge; agent 5 '
+            "Explanation: agent 4 contradicts agents 1 and 2 about the same bridge; agent 5 "
             'does not answer. Answers: "1921" (agents 1, 2) and "1898" (agent 3).',
         ),
         ("human", "Question: {question}\n\n{agents}"),
