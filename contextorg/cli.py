@@ -30,7 +30,6 @@ from contextorg.tools.guard import ModelNotAllowedError
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
-from contextorg.tools.registry import pick
 from contextorg.tools.relations import CLASSIFIERS, get_classifier
 from contextorg.tools.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
 
@@ -161,7 +160,7 @@ def ask_command(
     get_classifier(relations)
     get_completer(completion)
     get_conflict_policy(conflicts)
-    pick(ATTRIBUTORS, attributor, "attributor")
+    ATTRIBUTORS[attributor]
     if sum(x is not None for x in (document, contexts, index)) > 1:
         raise InputError("give one of --contexts, --document or --index")
     items: list[Context] | None = None

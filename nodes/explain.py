@@ -44,7 +44,7 @@ from contextorg.tools.calls import concurrently
 from contextorg.tools.embeddings import Embedder, resolve_embedder
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.registry import pick
+from contextorg.tools.registry import Registry
 
 logger = logging.getLogger("contextorg")
 
@@ -62,7 +62,7 @@ def explain(state: State, runtime: Runtime[RunContext], *, answer: GroupAnswerer
     """
     started = time.perf_counter()
     context = runtime.context
-    attribute = pick(ATTRIBUTORS, context.attributor, "attributor")
+    attribute = ATTRIBUTORS.resolve(context.attributor)
     answers = state["answer"].answers
     if not answers:
         return {"attribution": [], "usage": {"explain": NodeUsage()}}
@@ -129,14 +129,15 @@ Attributor = Callable[
     [State, Runtime[RunContext], Sequence[Cluster], Embedder, GroupAnswerer],
     tuple[list[Scored], NodeUsage],
 ]
-ATTRIBUTORS: dict[str, Attributor] = {
-    "counterfactual": attribute_counterfactually,
-    "naive": attribute_naively,
-}
+ATTRIBUTORS: Registry[Attributor] = Registry(
+    "attributor", {"counterfactual": attribute_counterfactually, "naive": attribute_naively}
+)
 """Attributors by name (``RunContext.attributor``); a function of the same shape works too."""
 
 
-CLUSTERINGS = {name: name for name in ("auto", "duplicates", "dbscan", "none")}
+CLUSTERINGS: Registry[str] = Registry(
+    "clustering", {name: name for name in ("auto", "duplicates", "dbscan", "none")}
+)
 """How ``explain`` clusters redundant evidence (``RunContext.explain_clusters``)."""
 
 
@@ -144,7 +145,7 @@ def evidence_clusters(state: State, context: RunContext, embedder: Embedder) -> 
     """The evidence the answer used (grouped contexts and their dropped copies), clustered."""
     organization = state["organization"]
     grouped = list(dict.fromkeys(i for g in organization.groups for i in g.context_ids))
-    mode = pick(CLUSTERINGS, context.explain_clusters, "clustering")
+    mode = CLUSTERINGS[context.explain_clusters]
     if mode == "auto":
         mode = "duplicates" if state.get("relations") else "dbscan"
     if mode == "duplicates":

@@ -8,12 +8,26 @@ from langgraph.runtime import Runtime
 
 from contextorg.state import RunContext, State, standalone_question
 from contextorg.tools.calls import Meter
+from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.rerankers import resolve_reranker
 from contextorg.tools.retrievers import resolve_retriever
 
 
 def retrieve(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
-    """The ``top_k`` best contexts for the question become the contexts to organize."""
-    meter = Meter.of(runtime.context)
-    retriever = resolve_retriever(runtime.context.retriever)
-    contexts = retriever.search(standalone_question(state), k=runtime.context.top_k)
+    """The ``top_k`` best contexts for the question become the contexts to organize.
+
+    With a ``reranker``, the best ``rerank_pool`` hits are reordered first; its model calls
+    count in this node's usage.
+    """
+    context = runtime.context
+    meter = Meter.of(context)
+    question = standalone_question(state)
+    retriever = resolve_retriever(context.retriever)
+    if context.reranker is None:
+        contexts = retriever.search(question, k=context.top_k)
+    else:
+        model = resolve_chat_model(context.model_for("relation"))
+        reranker = resolve_reranker(context.reranker, model, meter)
+        hits = retriever.search(question, k=max(context.rerank_pool, context.top_k))
+        contexts = reranker.rerank(question, hits)[: context.top_k]
     return {"contexts": contexts, "usage": {"retrieve": meter.usage()}}

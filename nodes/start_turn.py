@@ -7,12 +7,16 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
+from contextorg.nodes.explain import ATTRIBUTORS, CLUSTERINGS
 from contextorg.state import Organization, RunContext, State
 from contextorg.tools.completion import get_completer
 from contextorg.tools.conflicts import get_conflict_policy
+from contextorg.tools.embeddings import EMBEDDERS
 from contextorg.tools.inputs import as_records, check_question
+from contextorg.tools.models import CHAT_MODELS
 from contextorg.tools.organizers import get_organizer
 from contextorg.tools.relations import get_classifier
+from contextorg.tools.rerankers import RERANKERS
 
 
 def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
@@ -36,8 +40,20 @@ def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
 
 
 def check_choices(context: RunContext) -> None:
-    """Every part named in the run context exists: a typo fails before the first model call."""
+    """Every part named in the run context exists: a typo fails before the first model call.
+
+    Names are only looked up here: nothing is loaded or connected.
+    """
+    for role in ("relation", "answer"):
+        if isinstance(spec := context.model_for(role), str):
+            CHAT_MODELS.by_prefix(spec)
     get_completer(context.completion)
     get_organizer(context.strategy)
     get_classifier(context.relations)
     get_conflict_policy(context.conflict_policy)
+    ATTRIBUTORS.resolve(context.attributor)
+    CLUSTERINGS[context.explain_clusters]
+    if isinstance(context.embedder, str):
+        EMBEDDERS[context.embedder]
+    if isinstance(context.reranker, str):
+        RERANKERS.by_prefix(context.reranker)

@@ -32,15 +32,29 @@ from contextorg.state.records import (
     Turn,
     total_usage,
 )
-from contextorg.state.runtime import RunContext
+from contextorg.state.runtime import (
+    AttributorName,
+    ClusteringName,
+    CompletionName,
+    ConflictPolicyName,
+    EmbedderName,
+    RelationsName,
+    RunContext,
+    StrategyName,
+)
 
 __all__ = [
     "RELATION_LABELS",
     "Answer",
     "AnswerItem",
     "Attribution",
+    "AttributorName",
+    "ClusteringName",
+    "CompletionName",
+    "ConflictPolicyName",
     "Context",
     "ContextReading",
+    "EmbedderName",
     "Evidence",
     "Group",
     "GroupAnswer",
@@ -57,9 +71,11 @@ __all__ = [
     "ReadingStatus",
     "Relation",
     "RelationLabel",
+    "RelationsName",
     "RunContext",
     "SegmentTask",
     "State",
+    "StrategyName",
     "Turn",
     "merge_usage",
     "standalone_question",

@@ -8,31 +8,58 @@ from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 
+StrategyName = Literal[
+    "corg", "base", "separate", "random", "kmeans", "retrieve", "summarize", "madam"
+]
+"""The organizers ``strategy`` names (``tools/organizers.py``); registered ones are strings too."""
+RelationsName = Literal["signals", "batched", "pairwise", "extract"]
+"""The relation classifiers ``relations`` names (``tools/relations.py``)."""
+CompletionName = Literal["llm", "concat", "none"]
+"""How a follow-up question is completed (``tools/completion.py``)."""
+ConflictPolicyName = Literal["show", "majority", "resolve"]
+"""What the answer does with disputed answers (``tools/conflicts.py``)."""
+AttributorName = Literal["counterfactual", "naive"]
+"""How ``explain`` attributes answers to contexts (``nodes/explain.py``)."""
+ClusteringName = Literal["auto", "duplicates", "dbscan", "none"]
+"""Which evidence ``explain`` removes together."""
+EmbedderName = Literal["e5", "minilm"]
+"""The embedders shipped (``tools/embeddings.py``)."""
+
 
 @dataclass(kw_only=True)
 class RunContext:
     """Which component fills each slot of a run; names keep it JSON-friendly.
 
     Every model slot takes a registry name (``"local"``, ``"openai:gpt-4o-mini"``) or a
-    ``BaseChatModel`` instance. ``None`` for a role means "use ``model``".
+    ``BaseChatModel`` instance. ``None`` for a role means "use ``model``". The other slots
+    take the names their ``Literal`` lists, a name registered since (``Registry.register``),
+    or, from Python, the component itself.
     """
 
     model: str | BaseChatModel = "local"
     relation_model: str | BaseChatModel | None = None
     answer_model: str | BaseChatModel | None = None
     retriever: str | Path | Any = None
-    """Where ``retrieve`` searches when no contexts are given: an index folder, a
+    """Where ``retrieve`` searches when no contexts are given: an index folder (or
+    ``index:FOLDER``), ``weaviate:COLLECTION`` (at ``WEAVIATE_URL``), a
     ``HybridIndex``/``WeaviateIndex``, or a LangChain or LlamaIndex retriever."""
     top_k: int = 8
     """How many contexts ``retrieve`` hands to the relation graph."""
-    completion: str = "llm"
+    reranker: str | Any = None
+    """Reorders the first ``rerank_pool`` hits before ``top_k`` are kept: ``llm`` (one call
+    per hit with the relation model, counted in usage), ``cross-encoder:FOLDER``, or a
+    ``Reranker``. None: the retriever's order."""
+    rerank_pool: int = 10
+    """How many hits the reranker sees."""
+    completion: CompletionName | str = "llm"
     """How a follow-up becomes a standalone question: ``llm``, ``concat`` (no model) or ``none``.
     Without history nothing runs."""
-    relations: str = "signals"
+    relations: RelationsName | str = "signals"
     """Relation classifier: ``signals`` (most accurate with small models, measured in
     benchmarks/README.md), ``batched``, ``pairwise`` or ``extract``."""
-    strategy: str = "corg"
-    """Organizer: ``corg``, ``base`` or ``separate``."""
+    strategy: StrategyName | str = "corg"
+    """Organizer: ``corg``, the baselines ``base`` and ``separate``, the peer ``madam``, or
+    CORG's ablations ``random``, ``kmeans``, ``retrieve`` and ``summarize``."""
     answer_from: Literal["readings", "model"] = "readings"
     """How ``corg`` answers a group: ``readings`` takes the answers the relation step already
     read in each context (no model call) wherever every context of the group has one, and
@@ -68,15 +95,15 @@ class RunContext:
     tokens by default); a longer group is cut there, with a warning."""
     notes_max_tokens: int = 1200
     """Largest batch of notes merged in one call."""
-    conflict_policy: str | Any = "show"
+    conflict_policy: ConflictPolicyName | str | Any = "show"
     """``show`` lists every answer; ``majority`` also flags minority answers as disputed
     (``tools/conflicts.py``), or a function of the answers."""
     explain: bool = False
     """Attribute every answer to the contexts that caused it (the ``explain`` node)."""
-    attributor: str = "counterfactual"
+    attributor: AttributorName | str = "counterfactual"
     """How ``explain`` attributes: ``counterfactual`` (regenerate without each cluster of
     evidence) or ``naive`` (answer–evidence cosine, no model call)."""
-    explain_clusters: str = "auto"
+    explain_clusters: ClusteringName = "auto"
     """Redundant evidence removed together: ``duplicates`` (the relation graph's),
     ``dbscan`` (over embeddings), ``none``; ``auto`` takes duplicates when relations ran."""
     explain_samples: int = 1
@@ -88,7 +115,7 @@ class RunContext:
     dbscan_eps: float = 0.01
     """Largest cosine distance between two members of one DBSCAN cluster."""
     dbscan_min_samples: int = 2
-    embedder: str | Any = "e5"
+    embedder: EmbedderName | str | Any = "e5"
     """Embedder ``explain`` compares answers and clusters evidence with: ``e5``, ``minilm``
     or an embedder instance (LangChain ``Embeddings`` work too)."""
 

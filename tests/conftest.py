@@ -17,7 +17,7 @@ def _no_real_models(
     if request.node.get_closest_marker("integration"):
         yield
         return
-    monkeypatch.setattr(embeddings, "EMBEDDERS", {**embeddings.EMBEDDERS, "hash": HashEmbedder})
+    monkeypatch.setitem(embeddings.EMBEDDERS, "hash", HashEmbedder)
     monkeypatch.setattr(embeddings, "_loaded", {})
     monkeypatch.setenv(guard.ENVIRONMENT, "1")  # for the processes a test starts
     allow = guard.forbid()

@@ -17,7 +17,7 @@ from contextorg.state.records import Turn
 from contextorg.tools.budget import fit, room
 from contextorg.tools.calls import Meter, call_structured
 from contextorg.tools.models import context_budget, token_counter
-from contextorg.tools.registry import pick
+from contextorg.tools.registry import Registry
 
 ModelGetter = Callable[[], BaseChatModel]
 Completer = Callable[[str, Sequence[Turn], ModelGetter, Meter], str]
@@ -62,14 +62,17 @@ def complete_none(question: str, history: Sequence[Turn], model: ModelGetter, me
     return question
 
 
-COMPLETERS: dict[str, Completer] = {
-    "llm": complete_with_llm,
-    "concat": complete_by_concat,
-    "none": complete_none,
-}
+COMPLETERS: Registry[Completer] = Registry(
+    "completion",
+    {
+        "llm": complete_with_llm,
+        "concat": complete_by_concat,
+        "none": complete_none,
+    },
+)
 """Completion strategies by name; a new one is one function and one line here."""
 
 
 def get_completer(name: str | Completer) -> Completer:
     """The strategy for a name, or the callable itself."""
-    return pick(COMPLETERS, name, "completion")
+    return COMPLETERS.resolve(name)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from contextorg.state.records import AnswerItem, Context, Relation
-from contextorg.tools.registry import pick
+from contextorg.tools.registry import Registry
 from contextorg.tools.text import same_descriptor, words
 
 NEAR_COPY = 0.5
@@ -162,14 +162,17 @@ def _shingles(text: str, size: int = 5) -> set[tuple[str, ...]]:
     return {tuple(tokens[n : n + size]) for n in range(len(tokens) - size + 1)}
 
 
-CONFLICT_POLICIES: dict[str, ConflictPolicy] = {
-    "show": show_all,
-    "majority": flag_minority,
-    "resolve": resolve_minority,
-}
+CONFLICT_POLICIES: Registry[ConflictPolicy] = Registry(
+    "conflict policy",
+    {
+        "show": show_all,
+        "majority": flag_minority,
+        "resolve": resolve_minority,
+    },
+)
 """Conflict policies by name; a new one is one function and one line here."""
 
 
 def get_conflict_policy(name: str | ConflictPolicy) -> ConflictPolicy:
     """The policy for a name, or the callable itself."""
-    return pick(CONFLICT_POLICIES, name, "conflict policy")
+    return CONFLICT_POLICIES.resolve(name)

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from contextorg.tools import guard
 from contextorg.tools.inputs import InputError
+from contextorg.tools.registry import Registry
 
 Vectors = npt.NDArray[np.float32]
 
@@ -115,8 +116,12 @@ class LangChainEmbedder:
         return _normalize(np.asarray(self._embeddings.embed_query(text), np.float32))
 
 
-EMBEDDERS: dict[str, Callable[[], Embedder]] = {"e5": E5Embedder, "minilm": MiniLMEmbedder}
-"""Embedders by name; ``register_embedder`` adds one."""
+EMBEDDERS: Registry[Callable[[], Embedder]] = Registry(
+    "embedder",
+    {"e5": E5Embedder, "minilm": MiniLMEmbedder},
+    hint=", or pass an Embedder or a LangChain Embeddings",
+)
+"""Embedder factories by name; ``register_embedder`` adds one."""
 
 _loaded: dict[str, Embedder] = {}
 _loading = threading.Lock()
@@ -124,20 +129,17 @@ _loading = threading.Lock()
 
 def register_embedder(name: str, factory: Callable[[], Embedder]) -> None:
     """Make ``factory()`` the embedder called ``name``."""
-    EMBEDDERS[name] = factory
+    EMBEDDERS.register(name, factory)
     _loaded.pop(name, None)
 
 
 def resolve_embedder(embedder: str | Embedder | Any) -> Embedder:
     """An embedder from a registry name, an :class:`Embedder`, or a LangChain ``Embeddings``."""
     if isinstance(embedder, str):
-        if embedder not in EMBEDDERS:
-            raise InputError(
-                f"unknown embedder {embedder!r}: use one of {', '.join(sorted(EMBEDDERS))}"
-            )
+        factory = EMBEDDERS[embedder]
         with _loading:  # one copy of the weights per process
             if embedder not in _loaded:
-                _loaded[embedder] = EMBEDDERS[embedder]()
+                _loaded[embedder] = factory()
             return _loaded[embedder]
     if isinstance(embedder, Embedder):
         return embedder

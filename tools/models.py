@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from langchain_core.language_models import BaseChatModel
@@ -20,11 +21,29 @@ from pydantic import SecretStr
 from contextorg.tools import guard
 from contextorg.tools.chat_models import JsonSchemaChatModel
 from contextorg.tools.llama_model import LlamaCppChatModel
+from contextorg.tools.registry import Registry
 from contextorg.tools.settings import get_settings
 from contextorg.tools.weights import DEFAULT_WEIGHTS, ensure_weights
 
 Factory = Callable[[str], BaseChatModel]
-_FACTORIES: dict[str, tuple[Factory, bool]] = {}
+
+
+@dataclass(frozen=True)
+class ChatModelFactory:
+    """How a name prefix becomes a chat model (``make(rest)``).
+
+    ``real`` marks one that loads weights or reaches a network.
+    """
+
+    make: Factory
+    real: bool = True
+
+
+CHAT_MODELS: Registry[ChatModelFactory] = Registry(
+    "model",
+    hint=" (for example 'local' or 'openai:gpt-4o-mini'), or pass a BaseChatModel",
+)
+"""Chat model factories by name prefix; ``register_chat_model`` adds one."""
 _CACHE: dict[str, BaseChatModel] = {}
 _CACHE_LOCK = threading.Lock()
 
@@ -35,7 +54,7 @@ def register_chat_model(prefix: str, factory: Factory, *, real: bool = True) -> 
     ``real=False`` marks a model that reaches no network and loads no weights (a test model),
     which stays allowed when :mod:`~contextorg.tools.guard` forbids real ones.
     """
-    _FACTORIES[prefix] = (factory, real)
+    CHAT_MODELS.register(prefix, ChatModelFactory(factory, real))
     for cached in [name for name in _CACHE if name.partition(":")[0] == prefix]:
         del _CACHE[cached]
 
@@ -44,18 +63,12 @@ def resolve_chat_model(spec: str | BaseChatModel) -> BaseChatModel:
     """The chat model for a name or an instance; instances pass through unchanged."""
     if isinstance(spec, BaseChatModel):
         return spec
-    prefix, _, rest = spec.partition(":")
-    if prefix not in _FACTORIES:
-        raise ValueError(
-            f"unknown model {spec!r}: use one of {', '.join(sorted(_FACTORIES))} "
-            "(for example 'local' or 'openai:gpt-4o-mini') or pass a BaseChatModel"
-        )
-    factory, real = _FACTORIES[prefix]
-    if real:
+    factory, rest = CHAT_MODELS.by_prefix(spec)
+    if factory.real:
         guard.check(f"the model {spec!r}")
     with _CACHE_LOCK:
         if spec not in _CACHE:
-            _CACHE[spec] = factory(rest)
+            _CACHE[spec] = factory.make(rest)
         return _CACHE[spec]
 
 

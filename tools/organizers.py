@@ -21,7 +21,7 @@ import numpy as np
 
 from contextorg.state.records import Context, Group, GroupMode, Organization
 from contextorg.tools.embeddings import Embedder
-from contextorg.tools.registry import pick
+from contextorg.tools.registry import Registry
 from contextorg.tools.relation_graph import RelationGraph
 
 
@@ -279,23 +279,30 @@ def _structural(
     return lambda planning: plan(planning.contexts, planning.graph, planning.max_group_size)
 
 
-ORGANIZERS: dict[str, Organizer] = {
-    "corg": Organizer(
-        "corg", _structural(plan_corg), needs_relations=True, pluralize=True, answering="readings"
-    ),
-    "base": Organizer("base", _structural(plan_base)),
-    "separate": Organizer("separate", _structural(plan_separate)),
-    "random": Organizer("random", plan_random, needs_relations=True, pluralize=True),
-    "kmeans": Organizer(
-        "kmeans", plan_kmeans, needs_relations=True, needs_embeddings=True, pluralize=True
-    ),
-    "retrieve": Organizer("retrieve", plan_retrieve, needs_embeddings=True),
-    "summarize": Organizer("summarize", plan_summarize),
-    "madam": Organizer("madam", _structural(plan_base), answering="debate"),
-}
+ORGANIZERS: Registry[Organizer] = Registry(
+    "strategy",
+    {
+        "corg": Organizer(
+            "corg",
+            _structural(plan_corg),
+            needs_relations=True,
+            pluralize=True,
+            answering="readings",
+        ),
+        "base": Organizer("base", _structural(plan_base)),
+        "separate": Organizer("separate", _structural(plan_separate)),
+        "random": Organizer("random", plan_random, needs_relations=True, pluralize=True),
+        "kmeans": Organizer(
+            "kmeans", plan_kmeans, needs_relations=True, needs_embeddings=True, pluralize=True
+        ),
+        "retrieve": Organizer("retrieve", plan_retrieve, needs_embeddings=True),
+        "summarize": Organizer("summarize", plan_summarize),
+        "madam": Organizer("madam", _structural(plan_base), answering="debate"),
+    },
+)
 """Organizers by name; a new strategy is one plan function and one line here."""
 
 
 def get_organizer(name: str | Organizer) -> Organizer:
     """The organizer for a name, or the organizer itself."""
-    return pick(ORGANIZERS, name, "strategy")
+    return ORGANIZERS.resolve(name)

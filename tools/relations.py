@@ -32,7 +32,7 @@ from contextorg.tools.budget import fit_contexts, room
 from contextorg.tools.calls import Meter, call_structured, call_structured_raw, concurrently
 from contextorg.tools.chat_models import JsonSchemaChatModel
 from contextorg.tools.models import context_budget, token_counter
-from contextorg.tools.registry import pick
+from contextorg.tools.registry import Registry
 from contextorg.tools.relation_graph import (
     Reading,
     RelationGraph,
@@ -425,15 +425,18 @@ def _graph_from_readings(
     return graph
 
 
-CLASSIFIERS: dict[str, RelationClassifier] = {
-    "batched": classify_batched,
-    "pairwise": classify_pairwise,
-    "extract": classify_extract,
-    "signals": classify_signals,
-}
+CLASSIFIERS: Registry[RelationClassifier] = Registry(
+    "relation classifier",
+    {
+        "signals": classify_signals,
+        "batched": classify_batched,
+        "pairwise": classify_pairwise,
+        "extract": classify_extract,
+    },
+)
 """Relation classifiers by name; a new one is one function and one line here."""
 
 
 def get_classifier(name: str | RelationClassifier) -> RelationClassifier:
     """The classifier for a name, or the callable itself."""
-    return pick(CLASSIFIERS, name, "relation classifier")
+    return CLASSIFIERS.resolve(name)

@@ -1,8 +1,13 @@
-"""Rerankers for the fused pool: an LLM yes/no scorer, or a cross-encoder from local weights."""
+"""Rerankers for the fused pool: an LLM yes/no scorer, or a cross-encoder from local weights.
+
+By name (``RunContext.reranker``): ``llm`` (the run's chat model, its calls counted in the
+``retrieve`` node's usage) or ``cross-encoder:FOLDER``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -14,6 +19,7 @@ from contextorg.state.records import Context
 from contextorg.tools.calls import Meter, call_structured
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.registry import Registry
 
 
 @runtime_checkable
@@ -29,13 +35,16 @@ class LLMReranker:
     """Asks a chat model whether each of the first ``depth`` hits answers the query.
 
     Hits the model calls relevant move ahead, keeping their fused order among themselves; the
-    rest follow. ``meter`` counts the calls. One call per hit: keep ``depth`` small.
+    rest follow. ``meter`` counts the calls (and sets their timeout and retries). One call per
+    hit: keep ``depth`` small.
     """
 
-    def __init__(self, model: str | BaseChatModel = "local", depth: int = 10) -> None:
+    def __init__(
+        self, model: str | BaseChatModel = "local", depth: int = 10, meter: Meter | None = None
+    ) -> None:
         self.model = resolve_chat_model(model)
         self.depth = depth
-        self.meter = Meter()
+        self.meter = meter or Meter()
 
     def rerank(self, query: str, hits: Sequence[Context]) -> list[Context]:
         """Relevant hits first, then the others, each in fused order."""
@@ -103,3 +112,37 @@ class CrossEncoderReranker:
         scores = self.scores(query, [f"{h.title}\n{h.text}" for h in head])
         ranked = sorted(zip(scores, range(len(head)), head, strict=True), key=lambda t: -t[0])
         return [h.model_copy(update={"score": s}) for s, _, h in ranked] + tail
+
+
+RerankerFactory = Callable[[str, BaseChatModel, Meter], Reranker]
+"""Makes a reranker from what follows its name's prefix, the run's chat model and its meter."""
+_loaded: dict[str, Reranker] = {}
+_loading = threading.Lock()
+
+
+def _cross_encoder(folder: str, model: BaseChatModel, meter: Meter) -> Reranker:
+    if not folder:
+        raise InputError("name the folder after the prefix: cross-encoder:/path/to/weights")
+    with _loading:  # one copy of the weights per process
+        if folder not in _loaded:
+            _loaded[folder] = CrossEncoderReranker(folder)
+        return _loaded[folder]
+
+
+RERANKERS: Registry[RerankerFactory] = Registry(
+    "reranker",
+    {
+        "llm": lambda _, model, meter: LLMReranker(model, meter=meter),
+        "cross-encoder": _cross_encoder,
+    },
+    hint=", or pass a Reranker",
+)
+"""Rerankers by name prefix; ``RERANKERS.register(name, factory)`` adds one."""
+
+
+def resolve_reranker(spec: str | Reranker, model: BaseChatModel, meter: Meter) -> Reranker:
+    """The reranker for a name (made with the run's model and meter), or the instance itself."""
+    if not isinstance(spec, str):
+        return spec
+    factory, rest = RERANKERS.by_prefix(spec)
+    return factory(rest, model, meter)

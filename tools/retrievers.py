@@ -1,12 +1,16 @@
 """Retrievers: one interface over our indexes, LangChain and LlamaIndex retrievers, both ways.
 
 Anything with ``search(query, k) -> list[Context]`` is a :class:`Retriever`. ``resolve_retriever``
-also takes an index folder, a LangChain ``BaseRetriever`` or a LlamaIndex retriever, and
-:class:`IndexRetriever` puts any of ours behind LangChain's ``BaseRetriever``.
+also takes a name (an index folder, ``index:FOLDER``, ``weaviate:COLLECTION``), a LangChain
+``BaseRetriever`` or a LlamaIndex retriever, and :class:`IndexRetriever` puts any of ours behind
+LangChain's ``BaseRetriever``.
 """
 
 from __future__ import annotations
 
+import os
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -18,6 +22,8 @@ from pydantic import ConfigDict
 from contextorg.state.records import Context
 from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, as_contexts
+from contextorg.tools.registry import Registry
+from contextorg.tools.weaviate_index import WeaviateIndex
 
 
 @runtime_checkable
@@ -94,10 +100,44 @@ class LlamaIndexRetriever:
         return contexts
 
 
+_connected: dict[str, Retriever] = {}
+_connecting = threading.Lock()
+
+
+def _weaviate(collection: str) -> Retriever:
+    url = os.environ.get("WEAVIATE_URL")
+    if not url:
+        raise InputError(
+            f"weaviate:{collection} needs WEAVIATE_URL (for example http://localhost:8080), "
+            "and WEAVIATE_API_KEY if the server asks for one"
+        )
+    key = f"{url} {collection}"
+    with _connecting:  # one connection per server collection and process
+        if key not in _connected:
+            api_key = os.environ.get("WEAVIATE_API_KEY")
+            _connected[key] = WeaviateIndex.connect(
+                url, api_key=api_key, collection=collection or "Contextorg"
+            )
+        return _connected[key]
+
+
+RETRIEVERS: Registry[Callable[[str], Retriever]] = Registry(
+    "retriever",
+    {"index": HybridIndex.open, "weaviate": _weaviate},
+)
+"""Retrievers by name prefix (``index:FOLDER``, ``weaviate:COLLECTION``); a string with no
+registered prefix is an index folder."""
+
+
 def resolve_retriever(retriever: str | Path | Any) -> Retriever:
-    """A :class:`Retriever` from an index folder, one of ours, or a LangChain/LlamaIndex one."""
-    if isinstance(retriever, str | Path):
+    """A :class:`Retriever` from a name or folder, one of ours, or a LangChain/LlamaIndex one."""
+    if isinstance(retriever, Path):
         return HybridIndex.open(retriever)
+    if isinstance(retriever, str):
+        prefix, _, rest = retriever.partition(":")
+        if prefix not in RETRIEVERS:
+            return HybridIndex.open(retriever)
+        return RETRIEVERS[prefix](rest)
     if isinstance(retriever, BaseRetriever):
         return LangChainRetriever(retriever)
     if isinstance(retriever, Retriever):

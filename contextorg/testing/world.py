@@ -147,6 +147,8 @@ class World:
                 "entity": "thing",
                 "descriptor": r.descriptor,
             }
+        if title == "Relevance":
+            return {"relevant": shown[1].answers}
         if title == "AnswerReading":
             r = shown[1]
             return {"answers_question": r.answers, "answer": r.answer}

@@ -54,6 +54,23 @@ def test_the_graph_retrieves_when_no_contexts_are_given(
     assert cited <= {c.id for c in result.contexts}
 
 
+def test_a_reranker_by_name_keeps_the_relevant_hits_and_counts_its_calls(
+    demo_index: HybridIndex, world: World, tmp_path: Path
+) -> None:
+    result = ask(
+        DEMO_QUESTION,
+        model=world.model(),
+        retriever=f"index:{tmp_path / 'ix'}",
+        reranker="llm",
+        rerank_pool=6,
+        top_k=5,
+    )
+    assert world.calls.count("Relevance") == 6  # one per hit of the pool
+    assert result.usage["retrieve"].llm_calls == 6
+    assert "festival#1" not in {c.id for c in result.contexts}  # the one that does not answer
+    assert answers(result) == ANSWERS
+
+
 def test_given_contexts_skip_retrieval(demo_index: HybridIndex, world: World) -> None:
     result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), retriever=demo_index)
     assert answers(result) == ANSWERS and "retrieve" not in result.usage

@@ -1,0 +1,123 @@
+"""One registry type: every slot resolves names the same way and explains an unknown one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, get_args
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextorg import ScriptedChatModel, ask
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.nodes.explain import ATTRIBUTORS, CLUSTERINGS
+from contextorg.state import (
+    AttributorName,
+    ClusteringName,
+    CompletionName,
+    ConflictPolicyName,
+    EmbedderName,
+    RelationsName,
+    StrategyName,
+)
+from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.calls import Meter
+from contextorg.tools.completion import COMPLETERS, get_completer
+from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.embeddings import EMBEDDERS, resolve_embedder
+from contextorg.tools.inputs import InputError
+from contextorg.tools.models import CHAT_MODELS, resolve_chat_model
+from contextorg.tools.organizers import ORGANIZERS, get_organizer
+from contextorg.tools.registry import Registry, UnknownComponentError
+from contextorg.tools.relations import CLASSIFIERS, get_classifier
+from contextorg.tools.rerankers import RERANKERS, resolve_reranker
+
+SCRIPTED = ScriptedChatModel(respond=lambda messages, schema: {})
+
+SLOTS: list[tuple[str, Callable[[str], Any], Registry[Any]]] = [
+    ("strategy", get_organizer, ORGANIZERS),
+    ("relation classifier", get_classifier, CLASSIFIERS),
+    ("completion", get_completer, COMPLETERS),
+    ("conflict policy", get_conflict_policy, CONFLICT_POLICIES),
+    ("attributor", ATTRIBUTORS.resolve, ATTRIBUTORS),
+    ("clustering", CLUSTERINGS.resolve, CLUSTERINGS),
+    ("embedder", resolve_embedder, EMBEDDERS),
+    ("model", resolve_chat_model, CHAT_MODELS),
+    ("reranker", lambda name: resolve_reranker(name, SCRIPTED, Meter()), RERANKERS),
+]
+
+
+@pytest.mark.parametrize(("slot", "resolve", "registry"), SLOTS, ids=[s[0] for s in SLOTS])
+def test_every_slot_names_its_choices_when_a_name_is_unknown(
+    slot: str, resolve: Callable[[str], Any], registry: Registry[Any]
+) -> None:
+    with pytest.raises(UnknownComponentError) as raised:
+        resolve("no-such-part")
+    error = raised.value
+    assert (error.slot, error.name, error.known) == (slot, "no-such-part", list(registry))
+    assert isinstance(error, InputError)  # the CLI shows it as bad input, not a traceback
+    assert str(error).startswith(f"unknown {slot} 'no-such-part': choose one of ")
+    assert all(name in str(error) for name in registry)
+
+
+@pytest.mark.parametrize(
+    ("names", "registry"),
+    [
+        (StrategyName, ORGANIZERS),
+        (RelationsName, CLASSIFIERS),
+        (CompletionName, COMPLETERS),
+        (ConflictPolicyName, CONFLICT_POLICIES),
+        (AttributorName, ATTRIBUTORS),
+        (ClusteringName, CLUSTERINGS),
+    ],
+    ids=["strategy", "relations", "completion", "conflict_policy", "attributor", "clusters"],
+)
+def test_the_run_contexts_literals_name_what_is_registered(
+    names: Any, registry: Registry[Any]
+) -> None:
+    assert list(get_args(names)) == list(registry)
+
+
+def test_the_embedder_literal_names_the_shipped_embedders() -> None:
+    assert set(get_args(EmbedderName)) <= set(EMBEDDERS)
+
+
+@given(st.text(min_size=1).filter(lambda name: name not in CONFLICT_POLICIES))
+def test_a_registered_component_resolves_and_instances_pass_through(name: str) -> None:
+    registry = Registry("conflict policy", dict(CONFLICT_POLICIES))
+    policy = CONFLICT_POLICIES["show"]
+    registry.register(name, policy)
+    assert registry.resolve(name) is policy and registry.resolve(policy) is policy
+    assert list(registry)[-1] == name
+
+
+def test_a_prefix_names_the_whole_spec_when_unknown() -> None:
+    with pytest.raises(UnknownComponentError, match="unknown model 'claude:opus'.*local"):
+        CHAT_MODELS.by_prefix("claude:opus")
+    factory, rest = CHAT_MODELS.by_prefix("openai:gpt-4o-mini")
+    assert rest == "gpt-4o-mini" and factory.real
+
+
+@pytest.mark.parametrize(
+    "choice",
+    [
+        {"strategy": "crog"},
+        {"relations": "signal"},
+        {"completion": "LLM"},
+        {"conflict_policy": "vote"},
+        {"attributor": "shap"},
+        {"explain_clusters": "kmeans"},
+        {"embedder": "bge"},
+        {"reranker": "bert"},
+        {"model": "claud"},
+        {"answer_model": "gpt:4"},
+    ],
+    ids=lambda choice: next(iter(choice)),
+)
+def test_a_run_with_an_unknown_part_fails_before_any_model_call(choice: dict[str, str]) -> None:
+    world = World(demo_contexts(), DEMO_READINGS)
+    options = {"model": world.model(), **choice}
+    with pytest.raises(UnknownComponentError, match=f"'{next(iter(choice.values()))}'"):
+        ask(DEMO_QUESTION, demo_contexts(), **options)
+    assert world.calls == []
