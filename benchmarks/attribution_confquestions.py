@@ -41,8 +41,8 @@ from contextorg.graphs.group import group_graph
 from contextorg.graphs.qa import graph
 from contextorg.nodes.explain import explain
 from contextorg.state import RunContext
-from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 
 
 def answer_alone(task: Any, context: RunContext) -> Any:

@@ -23,9 +23,9 @@ from typing import Any
 from retrieval_confquestions import default_index, load, ours
 
 from contextorg.state.records import Turn
-from contextorg.tools.calls import Meter
-from contextorg.tools.completion import get_completer
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.answering.completion import get_completer
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.models.resolve import resolve_chat_model
 
 LANGUAGES = ("en", "de")
 

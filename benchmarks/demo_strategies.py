@@ -14,7 +14,7 @@ import argparse
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS
-from contextorg.tools.text import same_answer
+from contextorg.tools.text.normalize import same_answer
 
 CONFIGS: list[tuple[str, str, dict[str, str]]] = [
     ("base", "-", {}),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from contextorg.tools.relation_graph import Reading
+from contextorg.tools.relations.graph import Reading
 
 
 @dataclass(frozen=True)

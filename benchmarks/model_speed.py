@@ -31,9 +31,9 @@ from typing import Any
 from contextorg import ask
 from contextorg.datasets import load_dataset
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.tools import llama_model
-from contextorg.tools.llama_model import LlamaCppChatModel
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models import llama as llama_model
+from contextorg.tools.models.llama import LlamaCppChatModel
+from contextorg.tools.models.resolve import resolve_chat_model
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 

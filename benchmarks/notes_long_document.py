@@ -24,9 +24,9 @@ from langchain_core.language_models import BaseChatModel
 
 from contextorg import Context, LlamaCppChatModel, ask
 from contextorg.settings import get_settings
-from contextorg.tools.models import context_budget, resolve_chat_model, token_counter
-from contextorg.tools.text import same_answer
-from contextorg.tools.weights import ensure_weights
+from contextorg.tools.models.resolve import context_budget, resolve_chat_model, token_counter
+from contextorg.tools.models.weights import ensure_weights
+from contextorg.tools.text.normalize import same_answer
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 Count = Callable[[str], int]

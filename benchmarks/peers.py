@@ -12,8 +12,8 @@ from langchain_core.embeddings import Embeddings
 from llama_index.core.embeddings import BaseEmbedding
 
 from contextorg.testing import HashEmbedder
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import Contextualize, SourceDocument, Unit
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, Unit
 
 TOP_K = 10
 

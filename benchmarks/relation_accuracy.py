@@ -25,10 +25,10 @@ from relation_data import Case, describe, load, word_jaccard
 
 from contextorg.state import RELATION_LABELS
 from contextorg.testing import World
-from contextorg.tools.calls import Meter
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 from contextorg.tools.relations import get_classifier
-from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
 
 OVERLAP_BANDS = ((0.5, ">= 0.5"), (0.2, "0.2-0.5"), (0.0, "< 0.2"))
 """Word-overlap bands of a pair's texts, for counterfactual recall (near copies first)."""

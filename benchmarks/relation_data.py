@@ -35,7 +35,7 @@ from contextorg import Context
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import RelationLabel
 from contextorg.testing import DEMO_READINGS
-from contextorg.tools.relation_graph import Reading, relation_between
+from contextorg.tools.relations.graph import Reading, relation_between
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -16,7 +16,7 @@ from itertools import combinations
 from pathlib import Path
 
 from contextorg import build_relation_graph
-from contextorg.tools.relation_graph import Reading, relation_between
+from contextorg.tools.relations.graph import Reading, relation_between
 
 RAMDOCS = Path(__file__).resolve().parents[2] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 

@@ -34,8 +34,8 @@ from contextorg.testing import (
     faulty,
     first_number,
 )
-from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval.hybrid import HybridIndex
 
 FOLLOW_UP = next(iter(DEMO_COMPLETIONS))
 NODES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -148,8 +148,8 @@ def bad_inputs(folder: Path) -> Counter[str]:
 WRITER = """
 import sys
 from contextorg.testing import HashEmbedder
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import SourceDocument
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import SourceDocument
 folder, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 new = lambda: HybridIndex(folder, embedder=HashEmbedder())
 for n in range(count):

@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from contextorg.tools.embeddings import Vectors, resolve_embedder
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import Contextualize, SourceDocument, Unit
+from contextorg.tools.retrieval.embeddings import Vectors, resolve_embedder
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, Unit
 
 DATA = Path(__file__).resolve().parents[2] / "shared/data/ragonite-confquestions"
 CACHE = Path.home() / ".cache/contextorg/bench"

@@ -23,14 +23,15 @@ from contextorg.state import (
     RunContext,
 )
 from contextorg.testing.world import scripted_model as _scripted_model
-from contextorg.tools.chat_models import ScriptedChatModel
-from contextorg.tools.guard import forbid_if_asked as _forbid_if_asked
 from contextorg.tools.inputs import InputError, load_contexts
-from contextorg.tools.llama_model import LlamaCppChatModel
-from contextorg.tools.models import register_chat_model, resolve_chat_model
-from contextorg.tools.organizers import ORGANIZERS, Organizer
-from contextorg.tools.relation_graph import RelationGraph, build_relation_graph
+from contextorg.tools.models.guard import forbid_if_asked as _forbid_if_asked
+from contextorg.tools.models.llama import LlamaCppChatModel
+from contextorg.tools.models.resolve import register_chat_model, resolve_chat_model
+from contextorg.tools.models.structured import ScriptedChatModel
+from contextorg.tools.organizers import ORGANIZERS
+from contextorg.tools.organizers.base import Organizer
 from contextorg.tools.relations import CLASSIFIERS
+from contextorg.tools.relations.graph import RelationGraph, build_relation_graph
 
 # Registered here, above the tools layer: scripted worlds live with the test support.
 register_chat_model("scripted", lambda world: _scripted_model(world or "demo"), real=False)

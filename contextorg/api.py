@@ -30,7 +30,6 @@ from contextorg.state import (
     Turn,
     total_usage,
 )
-from contextorg.tools.checkpoints import open_async_checkpointer, open_checkpointer
 from contextorg.tools.inputs import (
     ContextLike,
     InputError,
@@ -38,8 +37,9 @@ from contextorg.tools.inputs import (
     check_question,
     check_question_and_contexts,
 )
-from contextorg.tools.phoenix import enable_phoenix, flush_phoenix
-from contextorg.tools.tracing import JsonlTracer
+from contextorg.tools.observability.phoenix import enable_phoenix, flush_phoenix
+from contextorg.tools.observability.tracing import JsonlTracer
+from contextorg.tools.persistence.checkpoints import open_async_checkpointer, open_checkpointer
 
 
 class Result(BaseModel):
@@ -143,7 +143,7 @@ def ask(
             ``None`` to search ``retriever`` (an index folder or any retriever) instead.
         model: Model name or instance for every role (default: the embedded local model).
         strategy: ``corg`` (default), or a baseline: ``base``, ``separate``, ``random``,
-            ``kmeans``, ``retrieve``, ``summarize`` (see ``tools/organizers.py``).
+            ``kmeans``, ``retrieve``, ``summarize`` (see ``tools/organizers/``).
         relations: ``signals`` (default), ``batched``, ``pairwise`` or ``extract``.
         graph: A compiled graph from ``build_graph`` (default: the standard one).
         trace: Append every run of this question to this JSONL file (default:

@@ -23,15 +23,15 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.explain import ATTRIBUTORS
 from contextorg.report import write_report
 from contextorg.state import Attribution, Context
-from contextorg.tools.calls import CANCELLED
-from contextorg.tools.completion import COMPLETERS, get_completer
-from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
-from contextorg.tools.guard import ModelNotAllowedError
-from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.answering.completion import COMPLETERS, get_completer
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.inputs import InputError, load_contexts, load_document
+from contextorg.tools.models.calls import CANCELLED
+from contextorg.tools.models.guard import ModelNotAllowedError
+from contextorg.tools.models.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
 from contextorg.tools.relations import CLASSIFIERS, get_classifier
-from contextorg.tools.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
+from contextorg.tools.retrieval.hybrid import HybridIndex
 
 app = typer.Typer(
     no_args_is_help=True,

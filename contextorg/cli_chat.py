@@ -27,12 +27,12 @@ from contextorg.cli import (
 )
 from contextorg.demo import demo_contexts
 from contextorg.state import Context
-from contextorg.tools.calls import CANCELLED
-from contextorg.tools.completion import get_completer
-from contextorg.tools.hybrid_index import HybridIndex
+from contextorg.tools.answering.completion import get_completer
 from contextorg.tools.inputs import InputError, load_contexts
+from contextorg.tools.models.calls import CANCELLED
+from contextorg.tools.observability.tracing import describe_node
 from contextorg.tools.organizers import get_organizer
-from contextorg.tools.tracing import describe_node
+from contextorg.tools.retrieval.hybrid import HybridIndex
 
 QUIT = {"/exit", "/quit", "exit", "quit"}
 

@@ -13,11 +13,11 @@ from contextorg.cli import ModelOption, app, err, friendly
 from contextorg.datasets import Split, shard_of
 from contextorg.evaluation import evaluate, load_dataset, markdown_table, parse_strategy, plot
 from contextorg.settings import get_settings
-from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.inputs import InputError
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.organizers import ORGANIZERS
-from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
+from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 
 
 @app.command("eval")

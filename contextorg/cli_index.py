@@ -14,10 +14,10 @@ from rich.text import Text
 
 from contextorg.cli import app, err, friendly, out
 from contextorg.state import Context
-from contextorg.tools.embeddings import EMBEDDERS
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import Contextualize, find_documents
 from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval.embeddings import EMBEDDERS
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import Contextualize, find_documents
 
 
 @app.command("index")

@@ -12,7 +12,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from contextorg.cli import app, friendly, out
-from contextorg.tools.tracing import TraceRun, key_output, load_trace, run_tree
+from contextorg.tools.observability.tracing import TraceRun, key_output, load_trace, run_tree
 
 
 @app.command("trace")

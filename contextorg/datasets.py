@@ -22,8 +22,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from contextorg.state.records import Context
+from contextorg.tools.evaluation.metrics import Gold
 from contextorg.tools.inputs import InputError, jsonl_objects
-from contextorg.tools.metrics import Gold
 
 Split = Literal["dev", "heldout", "all"]
 

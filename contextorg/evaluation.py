@@ -8,7 +8,7 @@ everything that changes an answer (the model and its parameters, the options, th
 versions): a resume with other settings is refused rather than mixed in. Model responses are
 cached in ``OUT/responses.sqlite``. Each run keeps every answer (policy ``show``) and its
 relation graph, so conflict policies are scored afterwards, as many as asked, at no cost.
-The metrics are :mod:`contextorg.tools.metrics`; usage is per question.
+The metrics are :mod:`contextorg.tools.evaluation.metrics`; usage is per question.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ from contextorg.api import ask
 from contextorg.datasets import EvalItem, load_dataset, split_of
 from contextorg.prompts import PROMPTS, tag
 from contextorg.state import AnswerItem, Relation, RunContext
-from contextorg.tools.answering import full_text
-from contextorg.tools.conflicts import Sources, get_conflict_policy
+from contextorg.tools.answering.citations import full_text
+from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
+from contextorg.tools.evaluation.metrics import ACC_AT, mean_or_none, score
 from contextorg.tools.inputs import InputError
-from contextorg.tools.metrics import ACC_AT, mean_or_none, score
 from contextorg.tools.organizers import get_organizer
-from contextorg.tools.text import mentions
+from contextorg.tools.text.normalize import mentions
 
 __all__ = [
     "EvalItem",

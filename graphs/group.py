@@ -19,7 +19,7 @@ from langgraph.runtime import Runtime
 from contextorg.graphs.notes import notes_graph
 from contextorg.nodes.answer_group import answer_group as default_answer_group
 from contextorg.state import GroupOutput, GroupState, GroupTask, RunContext
-from contextorg.tools.models import context_budget, resolve_chat_model, token_counter
+from contextorg.tools.models.resolve import context_budget, resolve_chat_model, token_counter
 
 
 def route_group(task: GroupState, runtime: Runtime[RunContext]) -> Literal["notes", "answer_group"]:

@@ -9,9 +9,9 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from contextorg.state import GroupTask, NotesState, RunContext, SegmentTask, State
+from contextorg.tools.answering.notes import split_segments
 from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
-from contextorg.tools.models import resolve_chat_model, token_counter
-from contextorg.tools.notes import split_segments
+from contextorg.tools.models.resolve import resolve_chat_model, token_counter
 from contextorg.tools.organizers import get_organizer
 
 logger = logging.getLogger("contextorg")

@@ -7,8 +7,8 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.state import Answer, AnswerItem, Organization, RunContext, State, total_usage
-from contextorg.tools.conflicts import Sources, get_conflict_policy
-from contextorg.tools.text import normalize
+from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
+from contextorg.tools.text.normalize import normalize
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
 

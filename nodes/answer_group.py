@@ -14,11 +14,11 @@ from contextorg.prompts import answer_group as prompt
 from contextorg.prompts import tag
 from contextorg.prompts._render import render_contexts
 from contextorg.state import GroupState, RunContext
-from contextorg.tools.answering import Proposed, answer_from_readings, cite
-from contextorg.tools.calls import Meter, call_structured
-from contextorg.tools.debate import debate
-from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.notes import notes_as_contexts
+from contextorg.tools.answering.citations import Proposed, answer_from_readings, cite
+from contextorg.tools.answering.debate import debate
+from contextorg.tools.answering.notes import notes_as_contexts
+from contextorg.tools.models.calls import Meter, call_structured
+from contextorg.tools.models.resolve import resolve_chat_model
 
 
 def answer_group(task: GroupState, runtime: Runtime[RunContext]) -> dict[str, Any]:

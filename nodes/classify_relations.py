@@ -7,8 +7,8 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.state import Relation, RunContext, State, standalone_question
-from contextorg.tools.calls import Meter
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.relations import get_classifier
 
 

@@ -7,9 +7,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.state import RunContext, State
-from contextorg.tools.calls import Meter
-from contextorg.tools.completion import get_completer
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.answering.completion import get_completer
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.models.resolve import resolve_chat_model
 
 
 def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:

@@ -31,20 +31,18 @@ from contextorg.state import (
     standalone_question,
     total_usage,
 )
-from contextorg.tools.attribution import (
+from contextorg.tools.attribution.clusters import (
     Cluster,
-    Scored,
-    counterfactual_scores,
     dbscan_clusters,
     duplicate_clusters,
-    naive_scores,
     singletons,
 )
-from contextorg.tools.calls import concurrently
-from contextorg.tools.embeddings import Embedder, resolve_embedder
+from contextorg.tools.attribution.scores import Scored, counterfactual_scores, naive_scores
 from contextorg.tools.inputs import InputError
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models.calls import concurrently
+from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.registry import Registry
+from contextorg.tools.retrieval.embeddings import Embedder, resolve_embedder
 
 logger = logging.getLogger("contextorg")
 

@@ -12,11 +12,12 @@ from langgraph.runtime import Runtime
 
 from contextorg.prompts import pluralize, tag
 from contextorg.state import ContextReading, Group, RunContext, State, standalone_question
-from contextorg.tools.calls import Meter, call_structured
-from contextorg.tools.embeddings import resolve_embedder
-from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.organizers import Organizer, Planning, get_organizer
-from contextorg.tools.relation_graph import RelationGraph
+from contextorg.tools.models.calls import Meter, call_structured
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.organizers import get_organizer
+from contextorg.tools.organizers.base import Organizer, Planning
+from contextorg.tools.relations.graph import RelationGraph
+from contextorg.tools.retrieval.embeddings import resolve_embedder
 
 
 def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:

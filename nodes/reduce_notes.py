@@ -9,10 +9,10 @@ from langgraph.runtime import Runtime
 from contextorg.prompts import merge_notes as prompt
 from contextorg.prompts import tag
 from contextorg.state import Note, NotesState, RunContext
-from contextorg.tools.calls import Meter, call_structured
-from contextorg.tools.models import context_budget, resolve_chat_model, token_counter
-from contextorg.tools.notes import reduce_notes as reduce
-from contextorg.tools.notes import render_note
+from contextorg.tools.answering.notes import reduce_notes as reduce
+from contextorg.tools.answering.notes import render_note
+from contextorg.tools.models.calls import Meter, call_structured
+from contextorg.tools.models.resolve import context_budget, resolve_chat_model, token_counter
 
 
 def reduce_notes(state: NotesState, runtime: Runtime[RunContext]) -> dict[str, Any]:

@@ -7,10 +7,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.state import RunContext, State, standalone_question
-from contextorg.tools.calls import Meter
-from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.rerankers import resolve_reranker
-from contextorg.tools.retrievers import resolve_retriever
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.retrieval.rerankers import resolve_reranker
+from contextorg.tools.retrieval.retrievers import resolve_retriever
 
 
 def retrieve(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:

@@ -9,14 +9,14 @@ from langgraph.types import Overwrite
 
 from contextorg.nodes.explain import ATTRIBUTORS, CLUSTERINGS
 from contextorg.state import Organization, RunContext, State
-from contextorg.tools.completion import get_completer
-from contextorg.tools.conflicts import get_conflict_policy
-from contextorg.tools.embeddings import EMBEDDERS
+from contextorg.tools.answering.completion import get_completer
+from contextorg.tools.answering.conflicts import get_conflict_policy
 from contextorg.tools.inputs import as_records, check_question
-from contextorg.tools.models import CHAT_MODELS
+from contextorg.tools.models.resolve import CHAT_MODELS
 from contextorg.tools.organizers import get_organizer
 from contextorg.tools.relations import get_classifier
-from contextorg.tools.rerankers import RERANKERS
+from contextorg.tools.retrieval.embeddings import EMBEDDERS
+from contextorg.tools.retrieval.rerankers import RERANKERS
 
 
 def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:

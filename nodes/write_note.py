@@ -10,9 +10,9 @@ from contextorg.prompts import tag
 from contextorg.prompts import write_note as prompt
 from contextorg.prompts._render import render_contexts
 from contextorg.state import Note, RunContext, SegmentTask
-from contextorg.tools.calls import Meter, call_structured
-from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.notes import Segment, grounded_evidence
+from contextorg.tools.answering.notes import Segment, grounded_evidence
+from contextorg.tools.models.calls import Meter, call_structured
+from contextorg.tools.models.resolve import resolve_chat_model
 
 
 def write_note(task: SegmentTask, runtime: Runtime[RunContext]) -> dict[str, Any]:

@@ -11,19 +11,19 @@ from langchain_core.language_models import BaseChatModel
 StrategyName = Literal[
     "corg", "base", "separate", "random", "kmeans", "retrieve", "summarize", "madam"
 ]
-"""The organizers ``strategy`` names (``tools/organizers.py``); registered ones are strings too."""
+"""The organizers ``strategy`` names (``tools/organizers/``); registered ones are strings too."""
 RelationsName = Literal["signals", "batched", "pairwise", "extract"]
-"""The relation classifiers ``relations`` names (``tools/relations.py``)."""
+"""The relation classifiers ``relations`` names (``tools/relations/``)."""
 CompletionName = Literal["llm", "concat", "none"]
-"""How a follow-up question is completed (``tools/completion.py``)."""
+"""How a follow-up question is completed (``tools/answering/completion.py``)."""
 ConflictPolicyName = Literal["show", "majority", "resolve"]
-"""What the answer does with disputed answers (``tools/conflicts.py``)."""
+"""What the answer does with disputed answers (``tools/answering/conflicts.py``)."""
 AttributorName = Literal["counterfactual", "naive"]
 """How ``explain`` attributes answers to contexts (``nodes/explain.py``)."""
 ClusteringName = Literal["auto", "duplicates", "dbscan", "none"]
 """Which evidence ``explain`` removes together."""
 EmbedderName = Literal["e5", "minilm"]
-"""The embedders shipped (``tools/embeddings.py``)."""
+"""The embedders shipped (``tools/retrieval/embeddings.py``)."""
 
 
 @dataclass(kw_only=True)
@@ -97,7 +97,7 @@ class RunContext:
     """Largest batch of notes merged in one call."""
     conflict_policy: ConflictPolicyName | str | Any = "show"
     """``show`` lists every answer; ``majority`` also flags minority answers as disputed
-    (``tools/conflicts.py``), or a function of the answers."""
+    (``tools/answering/conflicts.py``), or a function of the answers."""
     explain: bool = False
     """Attribute every answer to the contexts that caused it (the ``explain`` node)."""
     attributor: AttributorName | str = "counterfactual"

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from contextorg.testing import HashEmbedder
-from contextorg.tools import embeddings, guard
+from contextorg.tools.models import guard
+from contextorg.tools.retrieval import embeddings
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ class UnknownComponentError(InputError):
         self.slot = slot
         self.name = name
         self.known = list(known)
-        super().__init__(f"unknown {slot} {name!r}: choose one of {', '.join(self.known)}{hint}")
+        super().__init__(f"unknown {slot} {name!r}; choose one of {', '.join(self.known)}{hint}")
 
 
 class Registry(dict[str, T]):

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from contextorg.tools.chat_models import Responder, ScriptedChatModel
+from contextorg.tools.models.structured import Responder, ScriptedChatModel
 
 FaultKind = Literal["raise", "hang", "empty", "truncate", "garble", "invent"]
 INVENTED = "2050"

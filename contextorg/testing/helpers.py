@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from contextorg.tools.embeddings import Vectors
+from contextorg.tools.retrieval.embeddings import Vectors
 
 
 class HashEmbedder:

@@ -14,10 +14,10 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from contextorg.demo import demo_contexts
 from contextorg.state.records import Context
-from contextorg.tools.calls import RETRY_NOTE
-from contextorg.tools.chat_models import ScriptedChatModel
-from contextorg.tools.relation_graph import Reading, relation_between
-from contextorg.tools.text import mentions, polarity
+from contextorg.tools.models.calls import RETRY_NOTE
+from contextorg.tools.models.structured import ScriptedChatModel
+from contextorg.tools.relations.graph import Reading, relation_between
+from contextorg.tools.text.normalize import mentions, polarity
 
 BLOCK = re.compile(
     r"\[Context (\d+)\](?: Title: [^\n]*)?\nText: (.*?)(?=\n\n(?:\[Context |Notes: |Question: ))",

@@ -14,16 +14,16 @@ from contextorg import Context, ask, ask_stream
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.prompts import answer_group, stance_reading
 from contextorg.prompts._render import render_contexts
-from contextorg.tools.calls import (
+from contextorg.tools.models.calls import (
     CANCELLED,
     Meter,
     ModelCancelledError,
     call_structured,
     call_structured_raw,
 )
-from contextorg.tools.models import resolve_chat_model
-from contextorg.tools.relations import read_stance, yes_lean
-from contextorg.tools.text import mentions
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.relations.reading import read_stance, yes_lean
+from contextorg.tools.text.normalize import mentions
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -130,7 +130,7 @@ def test_the_local_model_runs_a_react_agent_with_the_tool() -> None:
     from langchain_core.messages import ToolMessage
 
     from contextorg import as_tool
-    from contextorg.tools.models import resolve_chat_model
+    from contextorg.tools.models.resolve import resolve_chat_model
 
     # The tool answers from the scripted demo world; the agent is the real local model.
     tool = as_tool(demo_contexts(), model="scripted:demo")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import SourceDocument
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import SourceDocument
 
 pytestmark = pytest.mark.integration
 
@@ -54,7 +54,7 @@ def test_real_embedders_find_the_page(embedder: str, tmp_path: Path) -> None:
     reason="no Weaviate server here: set WEAVIATE_URL (see docs/retrieval.md, 'Weaviate')",
 )
 def test_weaviate_backend_round_trip() -> None:
-    from contextorg.tools.weaviate_index import WeaviateIndex
+    from contextorg.tools.retrieval.weaviate_index import WeaviateIndex
 
     name = f"ContextorgTest{uuid.uuid4().hex[:8]}"
     index = WeaviateIndex.connect(os.environ["WEAVIATE_URL"], collection=name)

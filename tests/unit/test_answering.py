@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contextorg.state import Context
-from contextorg.tools.answering import Proposed, cite, stated_part
-from contextorg.tools.text import mentions
+from contextorg.tools.answering.citations import Proposed, cite, stated_part
+from contextorg.tools.text.normalize import mentions
 
 QUESTION = "What is the median income for a family in Screven?"
 CENSUS = (

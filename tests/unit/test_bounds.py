@@ -11,8 +11,8 @@ from langchain_core.messages import BaseMessage
 
 from contextorg import Context, ask
 from contextorg.testing import World, first_number
-from contextorg.tools.chat_models import ScriptedChatModel
 from contextorg.tools.inputs import InputError
+from contextorg.tools.models.structured import ScriptedChatModel
 
 WINDOW = 6000  # tokens (words, for the scripted model) a model without a known window gets
 FILLER = " ".join(f"Filler sentence {n} says nothing." for n in range(250_000))  # about 6 MB

@@ -13,7 +13,7 @@ import pytest
 from contextorg import ScriptedChatModel
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.models import register_chat_model
+from contextorg.tools.models.resolve import register_chat_model
 
 
 @pytest.fixture(autouse=True)

@@ -12,14 +12,14 @@ from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import AnswerItem, Context, Relation
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.conflicts import (
+from contextorg.tools.answering.conflicts import (
     Sources,
     flag_minority,
     near_copies,
     resolve_minority,
     show_all,
 )
-from contextorg.tools.relation_graph import Reading, relation_between
+from contextorg.tools.relations.graph import Reading, relation_between
 
 PAGES = {
     "g1": "The Lumen Tower of Velmora, a glass tower by the harbour, was completed in 1987.",

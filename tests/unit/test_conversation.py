@@ -16,9 +16,9 @@ import pytest
 from contextorg import Context, ask, build_graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, World, ask_demo_in_new_process, first_number
-from contextorg.tools.checkpoints import open_checkpointer
 from contextorg.tools.inputs import InputError
-from contextorg.tools.models import register_chat_model
+from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.persistence.checkpoints import open_checkpointer
 
 FOLLOW_UP = "And the one in Port Aster?"
 STANDALONE = "When was the Lumen Tower in Port Aster completed?"

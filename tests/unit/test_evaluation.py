@@ -23,9 +23,9 @@ from contextorg.evaluation import (
 )
 from contextorg.state import AnswerItem
 from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.evaluation.metrics import Gold, finds, score, word_recall
 from contextorg.tools.inputs import InputError
-from contextorg.tools.metrics import Gold, finds, score, word_recall
-from contextorg.tools.models import register_chat_model
+from contextorg.tools.models.resolve import register_chat_model
 
 RAMDOCS = Path(__file__).resolve().parents[3] / "shared/data/ramdocs/RAMDocs_test.jsonl"
 LABELS = {

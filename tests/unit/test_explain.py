@@ -14,15 +14,11 @@ from contextorg import Context, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import Relation
 from contextorg.testing import DEMO_READINGS, HashEmbedder, World
-from contextorg.tools.attribution import (
-    Scored,
-    counterfactual_scores,
-    duplicate_clusters,
-    softmax,
-)
+from contextorg.tools.attribution.clusters import duplicate_clusters
+from contextorg.tools.attribution.scores import Scored, counterfactual_scores, softmax
 from contextorg.tools.inputs import InputError
-from contextorg.tools.models import register_chat_model
-from contextorg.tools.relation_graph import Reading
+from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.relations.graph import Reading
 
 
 def explained(contexts: list[Context], readings: dict[str, Reading], **options: Any) -> Any:

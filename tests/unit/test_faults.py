@@ -18,7 +18,7 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import Turn
 from contextorg.testing import DEMO_COMPLETIONS, DEMO_READINGS, Fault, World, faulty
 from contextorg.testing.faults import INVENTED
-from contextorg.tools.models import register_chat_model
+from contextorg.tools.models.resolve import register_chat_model
 
 FOLLOW_UP = next(iter(DEMO_COMPLETIONS))
 FAST = {"model_backoff": 0.0, "embedder": "hash"}
@@ -164,7 +164,7 @@ import sys
 from contextorg.cli import main
 from contextorg.testing import DEMO_READINGS, Fault, World, faulty
 from contextorg.demo import demo_contexts
-from contextorg.tools.models import register_chat_model
+from contextorg.tools.models.resolve import register_chat_model
 model = faulty(World(demo_contexts(), DEMO_READINGS).respond, Fault("hang", seconds=60))
 register_chat_model("hangs", lambda _: model, real=False)
 sys.argv = ["contextorg", "ask", "--model", "hangs"]
@@ -195,7 +195,7 @@ def test_ctrl_c_twice_exits_at_once_even_while_a_call_hangs() -> None:
 def test_openai_transport_errors_are_retried_once_openai_is_loaded() -> None:
     import openai
 
-    from contextorg.tools.calls import transient_errors
+    from contextorg.tools.models.calls import transient_errors
 
     assert {openai.APIConnectionError, openai.RateLimitError} <= set(transient_errors())
     assert ConnectionError in transient_errors()

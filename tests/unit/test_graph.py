@@ -12,7 +12,7 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.aggregate import OUT_OF_SCOPE
 from contextorg.state import GroupAnswer, GroupTask
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.relation_graph import Reading
+from contextorg.tools.relations.graph import Reading
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from contextorg.testing import World
-from contextorg.tools.embeddings import E5Embedder, MiniLMEmbedder, resolve_embedder
-from contextorg.tools.guard import ModelNotAllowedError
-from contextorg.tools.llama_model import LlamaCppChatModel
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models.guard import ModelNotAllowedError
+from contextorg.tools.models.llama import LlamaCppChatModel
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.retrieval.embeddings import E5Embedder, MiniLMEmbedder, resolve_embedder
 
 
 def test_a_model_by_name_trips_it() -> None:
@@ -72,7 +72,7 @@ def test_scripted_models_and_the_hash_embedder_stay_allowed() -> None:
 def test_a_child_process_of_a_test_is_guarded_too() -> None:
     # Notebook kernels and CLI subprocesses inherit the guard through the environment.
     done = subprocess.run(
-        [sys.executable, "-c", "import contextorg\nfrom contextorg.tools.models import "
+        [sys.executable, "-c", "import contextorg\nfrom contextorg.tools.models.resolve import "
          "resolve_chat_model\nresolve_chat_model('local')"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip

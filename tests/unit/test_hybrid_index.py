@@ -16,15 +16,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contextorg.testing import HashEmbedder
-from contextorg.tools.fusion import (
+from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval.fusion import (
     agree_on_identifiers,
     identifiers,
     reciprocal_rank_fusion,
     top_k,
 )
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import SourceDocument
-from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import SourceDocument
 
 PAGES = {
     "tower": "<title>Lumen Tower</title><h2>History</h2><p>The Lumen Tower opened in 1987.</p>",
@@ -119,8 +119,8 @@ def test_a_failed_write_leaves_the_good_index(
 WRITER = """
 import sys, time
 from contextorg.testing import HashEmbedder
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import SourceDocument
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import SourceDocument
 folder, name, count, pause = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 new = lambda: HybridIndex(folder, embedder=HashEmbedder())
 for round in range(count):

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextorg.tools.ingest import (
+from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval.ingest import (
     Contextualize,
     SourceDocument,
     _chunks,
@@ -16,7 +17,6 @@ from contextorg.tools.ingest import (
     from_llama_index,
     units_from,
 )
-from contextorg.tools.inputs import InputError
 
 PAGE = """<html><head><title>Team page</title><script>var x = 1;</script></head><body>
 <h1>Team</h1><p>The team builds <b>search</b>.</p><p>It meets weekly.</p>

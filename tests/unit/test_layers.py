@@ -79,8 +79,12 @@ def test_the_check_catches_an_upward_and_an_in_function_import(tmp_path: Path) -
         "if TYPE_CHECKING:\n"
         "    from contextorg.graphs.qa import graph\n"
         "def f():\n"
-        "    from contextorg.tools.text import mentions\n"
+        "    from contextorg.tools.text.normalize import mentions\n"
     )
     found = list(imports(ast.parse(source)))
-    assert found == [("contextorg.api", 2, False), ("contextorg.tools.text", 6, True)]
-    assert layer("contextorg.api") > layer("contextorg.tools.models") > layer("contextorg.state")
+    assert found == [("contextorg.api", 2, False), ("contextorg.tools.text.normalize", 6, True)]
+    assert (
+        layer("contextorg.api")
+        > layer("contextorg.tools.models.resolve")
+        > layer("contextorg.state")
+    )

@@ -14,11 +14,11 @@ from pydantic import BaseModel
 
 from contextorg import ScriptedChatModel, resolve_chat_model
 from contextorg.settings import get_settings
-from contextorg.tools import weights
-from contextorg.tools.calls import Meter, call_structured, call_structured_raw
-from contextorg.tools.guard import ModelNotAllowedError
-from contextorg.tools.llama_model import _Logprobs
-from contextorg.tools.relations import yes_lean
+from contextorg.tools.models import weights
+from contextorg.tools.models.calls import Meter, call_structured, call_structured_raw
+from contextorg.tools.models.guard import ModelNotAllowedError
+from contextorg.tools.models.llama import _Logprobs
+from contextorg.tools.relations.reading import yes_lean
 
 
 @pytest.fixture
@@ -116,7 +116,7 @@ def test_invalid_object_is_retried() -> None:
 
 def test_grammar_schema_requires_every_field_but_parsing_keeps_defaults() -> None:
     from contextorg.prompts.answer_group import GroupAnswers
-    from contextorg.tools.chat_models import require_all
+    from contextorg.tools.models.structured import require_all
 
     schema = require_all(GroupAnswers.model_json_schema())
     assert schema["required"] == ["answers"]

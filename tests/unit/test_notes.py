@@ -13,7 +13,7 @@ from langchain_core.messages import BaseMessage
 from contextorg import Context, ScriptedChatModel, ask
 from contextorg.state import Evidence, Note
 from contextorg.testing import numbered_texts
-from contextorg.tools.notes import (
+from contextorg.tools.answering.notes import (
     Segment,
     grounded_evidence,
     notes_tokens,

@@ -10,17 +10,16 @@ from hypothesis import strategies as st
 
 from contextorg import Context, build_relation_graph
 from contextorg.testing import HashEmbedder
-from contextorg.tools.organizers import (
-    Planning,
-    descriptor_nulls,
-    get_organizer,
-    plan_corg,
+from contextorg.tools.organizers import get_organizer
+from contextorg.tools.organizers.ablations import (
     plan_kmeans,
     plan_random,
     plan_retrieve,
     plan_summarize,
 )
-from contextorg.tools.relation_graph import Reading, RelationGraph, relation_between
+from contextorg.tools.organizers.base import Planning
+from contextorg.tools.organizers.corg import descriptor_nulls, plan_corg
+from contextorg.tools.relations.graph import Reading, RelationGraph, relation_between
 
 readings = st.builds(
     Reading,

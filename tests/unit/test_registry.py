@@ -22,16 +22,16 @@ from contextorg.state import (
     StrategyName,
 )
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.calls import Meter
-from contextorg.tools.completion import COMPLETERS, get_completer
-from contextorg.tools.conflicts import CONFLICT_POLICIES, get_conflict_policy
-from contextorg.tools.embeddings import EMBEDDERS, resolve_embedder
+from contextorg.tools.answering.completion import COMPLETERS, get_completer
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.inputs import InputError
-from contextorg.tools.models import CHAT_MODELS, resolve_chat_model
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.models.resolve import CHAT_MODELS, resolve_chat_model
 from contextorg.tools.organizers import ORGANIZERS, get_organizer
 from contextorg.tools.registry import Registry, UnknownComponentError
 from contextorg.tools.relations import CLASSIFIERS, get_classifier
-from contextorg.tools.rerankers import RERANKERS, resolve_reranker
+from contextorg.tools.retrieval.embeddings import EMBEDDERS, resolve_embedder
+from contextorg.tools.retrieval.rerankers import RERANKERS, resolve_reranker
 
 SCRIPTED = ScriptedChatModel(respond=lambda messages, schema: {})
 
@@ -57,7 +57,7 @@ def test_every_slot_names_its_choices_when_a_name_is_unknown(
     error = raised.value
     assert (error.slot, error.name, error.known) == (slot, "no-such-part", list(registry))
     assert isinstance(error, InputError)  # the CLI shows it as bad input, not a traceback
-    assert str(error).startswith(f"unknown {slot} 'no-such-part': choose one of ")
+    assert str(error).startswith(f"unknown {slot} 'no-such-part'; choose one of ")
     assert all(name in str(error) for name in registry)
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from contextorg import build_relation_graph
 from contextorg.state import RELATION_LABELS, RelationLabel
-from contextorg.tools.relation_graph import Reading, compose, relation_between
+from contextorg.tools.relations.graph import Reading, compose, relation_between
 
 # Few values so that equal descriptors and answers (duplicates, conflicts) are common.
 readings = st.builds(

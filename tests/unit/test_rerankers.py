@@ -8,10 +8,10 @@ import pytest
 
 from contextorg import ScriptedChatModel
 from contextorg.state import Context
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import SourceDocument
 from contextorg.tools.inputs import InputError
-from contextorg.tools.rerankers import CrossEncoderReranker, LLMReranker
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import SourceDocument
+from contextorg.tools.retrieval.rerankers import CrossEncoderReranker, LLMReranker
 
 HITS = [Context(id=str(n), text=t) for n, t in enumerate(["cats purr", "the answer is 42", "dogs"])]
 

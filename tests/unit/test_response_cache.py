@@ -7,8 +7,8 @@ from pathlib import Path
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.llama_model import LlamaCppChatModel
-from contextorg.tools.response_cache import SQLiteResponseCache, with_response_cache
+from contextorg.tools.models.llama import LlamaCppChatModel
+from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 
 
 def test_a_rerun_is_answered_from_the_cache(tmp_path: Path) -> None:

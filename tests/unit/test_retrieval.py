@@ -11,11 +11,11 @@ import pytest
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, HashEmbedder, World
-from contextorg.tools.hybrid_index import HybridIndex
-from contextorg.tools.ingest import SourceDocument
 from contextorg.tools.inputs import InputError
-from contextorg.tools.models import register_chat_model
-from contextorg.tools.retrievers import IndexRetriever, resolve_retriever
+from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import SourceDocument
+from contextorg.tools.retrieval.retrievers import IndexRetriever, resolve_retriever
 
 ANSWERS = {"1987", "1991", "2004"}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextorg.tools.salience import disambiguators, overlap, salient_terms
+from contextorg.tools.text.salience import disambiguators, overlap, salient_terms
 
 
 def test_names_numbers_and_possessives() -> None:

@@ -13,15 +13,15 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from contextorg import Context, ScriptedChatModel
 from contextorg.testing import World
-from contextorg.tools.calls import Meter
-from contextorg.tools.relation_graph import Reading, RelationGraph
-from contextorg.tools.relations import (
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.relations.graph import Reading, RelationGraph
+from contextorg.tools.relations.reading import (
     STANCE_MARGIN,
-    classify_signals,
     read_stance,
     settle_by_agreement,
     yes_lean,
 )
+from contextorg.tools.relations.signals import classify_signals
 
 
 def signals(question: str, items: list[tuple[Context, Reading]]) -> RelationGraph[str]:

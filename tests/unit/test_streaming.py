@@ -11,7 +11,7 @@ import pytest
 from contextorg import ask, ask_stream
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.models import register_chat_model
+from contextorg.tools.models.resolve import register_chat_model
 
 FOLLOW_UP = "And the one in Port Aster?"
 STANDALONE = "When was the Lumen Tower in Port Aster completed?"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextorg.tools.text import (
+from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     asks_yes_no,
     grounded,

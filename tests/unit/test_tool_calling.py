@@ -13,8 +13,8 @@ from pydantic import Field
 
 from contextorg import as_tool
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.tools.chat_models import Completion, JsonSchemaChatModel
-from contextorg.tools.tool_calling import parse_reply, reply_schema, tool_prompt
+from contextorg.tools.models.structured import Completion, JsonSchemaChatModel
+from contextorg.tools.models.tool_calling import parse_reply, reply_schema, tool_prompt
 
 
 @tool

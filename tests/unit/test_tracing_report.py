@@ -14,9 +14,9 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.report import render_report
 from contextorg.state import Attribution
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.models import register_chat_model
-from contextorg.tools.relation_graph import Reading
-from contextorg.tools.tracing import load_trace, run_tree
+from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.observability.tracing import load_trace, run_tree
+from contextorg.tools.relations.graph import Reading
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
-from contextorg.tools.text import grounded, mentions, new_words, normalize, same_answer
+from contextorg.tools.text.normalize import grounded, mentions, new_words, normalize, same_answer
 
 
 @dataclass(frozen=True)
@@ -80,10 +80,11 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
     """``answer`` as ``text`` states it: whole, or the stated run of its words that carries it.
 
     Of the runs of the answer's words that ``text`` states, the one with most of what the
-    answer adds to the question (:func:`~contextorg.tools.text.new_words`) wins, the longer
+    answer adds to the question (:func:`~contextorg.tools.text.normalize.new_words`) wins, the
+    longer
     on a tie: "The median income in Screven is $31,250." gives "$31,250", not "The median
     income in". It counts only while it is still
-    :func:`~contextorg.tools.text.grounded` (half of those words); else None.
+    :func:`~contextorg.tools.text.normalize.grounded` (half of those words); else None.
     """
     if mentions(text, answer):
         return answer
@@ -109,7 +110,7 @@ def answer_from_readings(
 ) -> GroupAnswer:
     """The group's answers are what its contexts were read to state: no model call.
 
-    Answers that agree (:func:`~contextorg.tools.text.same_answer`) are one answer, citing
+    Answers that agree (:func:`~contextorg.tools.text.normalize.same_answer`) are one answer, citing
     every context that gave it, shown as most of them gave it (the first, on a tie).
     """
     merged: list[list[tuple[str, int]]] = []  # per answer: (phrase, context number) as read

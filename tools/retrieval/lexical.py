@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from contextorg.tools.fusion import top_k
+from contextorg.tools.retrieval.fusion import top_k
 
 if TYPE_CHECKING:
     import bm25s

@@ -1,7 +1,7 @@
 """Chat models whose structured output is JSON constrained by the schema.
 
 The base class, its strict reply parser, and the deterministic scripted model for tests; the
-embedded llama.cpp model is :mod:`contextorg.tools.llama_model`.
+embedded llama.cpp model is :mod:`contextorg.tools.models.llama`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from langchain_core.runnables import Runnable, RunnableLambda, RunnableMap, Runn
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ValidationError
 
-from contextorg.tools.tool_calling import parse_reply, reply_schema, tool_prompt
+from contextorg.tools.models.tool_calling import parse_reply, reply_schema, tool_prompt
 
 Schema = dict[str, Any] | type[BaseModel]
 
@@ -63,7 +63,7 @@ class JsonSchemaChatModel(BaseChatModel):
         """Offer tools (LangChain tools, functions or schemas), as ``create_agent`` does.
 
         Each reply is then JSON constrained to one call of a bound tool or an answer
-        (:mod:`contextorg.tools.tool_calling`); ``tool_choice`` narrows it.
+        (:mod:`contextorg.tools.models.tool_calling`); ``tool_choice`` narrows it.
         """
         openai_tools = [convert_to_openai_tool(t) for t in tools]
         reply_schema(openai_tools, tool_choice)  # a bad tool_choice fails here, not mid-run

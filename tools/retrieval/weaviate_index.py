@@ -17,10 +17,10 @@ from typing import Any, Literal
 from urllib.parse import urlparse
 
 from contextorg.state.records import Context
-from contextorg.tools.embeddings import Embedder, resolve_embedder
-from contextorg.tools.hybrid_index import EMBED_BATCH, HybridIndex, Mode
-from contextorg.tools.ingest import Contextualize, SourceDocument, Unit, units_from
 from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval.embeddings import Embedder, resolve_embedder
+from contextorg.tools.retrieval.hybrid import EMBED_BATCH, HybridIndex, Mode
+from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, Unit, units_from
 
 Fusion = Literal["relative_score", "ranked"]
 UNIT_FIELDS = ("unit_id", "doc_id", "kind", "text", "title", "heading", "source", "before", "after")

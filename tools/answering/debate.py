@@ -21,11 +21,11 @@ from langchain_core.language_models import BaseChatModel
 
 from contextorg.prompts import debate_agent, debate_aggregate, debate_round, tag
 from contextorg.state.records import Context
-from contextorg.tools.answering import Proposed, full_text
-from contextorg.tools.budget import fit, fit_contexts, room
-from contextorg.tools.calls import Meter, call_structured, concurrently
-from contextorg.tools.models import context_budget, token_counter
-from contextorg.tools.text import normalize
+from contextorg.tools.answering.citations import Proposed, full_text
+from contextorg.tools.models.budget import fit, fit_contexts, room
+from contextorg.tools.models.calls import Meter, call_structured, concurrently
+from contextorg.tools.models.resolve import context_budget, token_counter
+from contextorg.tools.text.normalize import normalize
 
 UNKNOWN = "unknown"
 

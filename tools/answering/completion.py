@@ -14,9 +14,9 @@ from langchain_core.language_models import BaseChatModel
 
 from contextorg.prompts import complete_question, tag
 from contextorg.state.records import Turn
-from contextorg.tools.budget import fit, room
-from contextorg.tools.calls import Meter, call_structured
-from contextorg.tools.models import context_budget, token_counter
+from contextorg.tools.models.budget import fit, room
+from contextorg.tools.models.calls import Meter, call_structured
+from contextorg.tools.models.resolve import context_budget, token_counter
 from contextorg.tools.registry import Registry
 
 ModelGetter = Callable[[], BaseChatModel]

@@ -16,9 +16,9 @@ from langchain_core.language_models import BaseChatModel
 from contextorg.prompts import rerank_relevance, tag
 from contextorg.prompts._render import render_contexts
 from contextorg.state.records import Context
-from contextorg.tools.calls import Meter, call_structured
 from contextorg.tools.inputs import InputError
-from contextorg.tools.models import resolve_chat_model
+from contextorg.tools.models.calls import Meter, call_structured
+from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.registry import Registry
 
 

@@ -24,18 +24,18 @@ from typing import Any, Literal
 import numpy as np
 
 from contextorg.state.records import Context
-from contextorg.tools.embeddings import Embedder, Vectors, resolve_embedder
-from contextorg.tools.fusion import (
+from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval.embeddings import Embedder, Vectors, resolve_embedder
+from contextorg.tools.retrieval.fusion import (
     IDENTIFIER_WEIGHT,
     RRF_K,
     agree_on_identifiers,
     reciprocal_rank_fusion,
     top_k,
 )
-from contextorg.tools.ingest import Contextualize, SourceDocument, Unit, units_from
-from contextorg.tools.inputs import InputError
-from contextorg.tools.lexical import Lexical
-from contextorg.tools.rerankers import Reranker
+from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, Unit, units_from
+from contextorg.tools.retrieval.lexical import Lexical
+from contextorg.tools.retrieval.rerankers import Reranker
 
 Mode = Literal["hybrid", "lexical", "dense"]
 FORMAT = 1
@@ -57,7 +57,7 @@ class HybridIndex:
         identifier_weight: In hybrid search, how much a title naming the query's identifiers
             (versions, dates, model numbers) moves a hit up, and one naming others moves it down,
             as a share of a first place in one ranking; 0 turns it off
-            (:func:`~contextorg.tools.fusion.agree_on_identifiers`).
+            (:func:`~contextorg.tools.retrieval.fusion.agree_on_identifiers`).
         pool: How many hits each retriever hands to fusion (and the reranker sees).
         reranker: Reorders the fused pool, if given.
         language: Snowball stemmer and stopword language for BM25.

@@ -3,7 +3,7 @@
 JSON output is constrained by a grammar built from the schema (once per schema). The chat
 prompt is formatted with the model's own template, as llama-cpp-python's chat API does, and
 completed with ``create_completion``, which takes stopping criteria: a reply stops between
-two tokens at its call's deadline or on Ctrl-C (:data:`~contextorg.tools.calls.CANCELLED`).
+two tokens at its call's deadline or on Ctrl-C (:data:`~contextorg.tools.models.calls.CANCELLED`).
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from langchain_core.messages import AIMessageChunk, BaseMessage, UsageMetadata
 from langchain_core.outputs import ChatGenerationChunk
 from pydantic import ConfigDict, PrivateAttr
 
-from contextorg.tools import guard
-from contextorg.tools.calls import (
+from contextorg.tools.models import guard
+from contextorg.tools.models.calls import (
     CALL_DEADLINE,
     CANCELLED,
     ModelCancelledError,
     ModelTimeoutError,
 )
-from contextorg.tools.chat_models import Completion, JsonSchemaChatModel, _replay, _token
+from contextorg.tools.models.structured import Completion, JsonSchemaChatModel, _replay, _token
 
 _LOADED: dict[tuple[str, int, int | None], Any] = {}
 _LOAD_LOCK = threading.Lock()
@@ -236,7 +236,7 @@ def _grammar(schema: str) -> Any:
 class _StopEarly:
     """A stopping criterion: the reply ends between two tokens at its deadline, or on Ctrl-C.
 
-    The deadline is the call's :data:`~contextorg.tools.calls.CALL_DEADLINE`.
+    The deadline is the call's :data:`~contextorg.tools.models.calls.CALL_DEADLINE`.
     """
 
     def __init__(self) -> None:

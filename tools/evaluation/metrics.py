@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from contextorg.state.records import AnswerItem
-from contextorg.tools.text import mentions, normalize
+from contextorg.tools.text.normalize import mentions, normalize
 
 ACC_AT = (1, 2, 3)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from contextorg.state.records import AnswerItem, Context, Relation
 from contextorg.tools.registry import Registry
-from contextorg.tools.text import same_descriptor, words
+from contextorg.tools.text.normalize import same_descriptor, words
 
 NEAR_COPY = 0.5
 """Share of the shorter text's word 5-grams found in the other above which two texts are

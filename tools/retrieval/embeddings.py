@@ -14,8 +14,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from contextorg.tools import guard
 from contextorg.tools.inputs import InputError
+from contextorg.tools.models import guard
 from contextorg.tools.registry import Registry
 
 Vectors = npt.NDArray[np.float32]

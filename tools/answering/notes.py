@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from contextorg.state.records import Context, Evidence, Note
-from contextorg.tools.text import normalize
+from contextorg.tools.text.normalize import normalize
 
 Count = Callable[[str], int]
 MergeReasoning = Callable[[list[Note]], str]

@@ -20,10 +20,10 @@ from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict
 
 from contextorg.state.records import Context
-from contextorg.tools.hybrid_index import HybridIndex
 from contextorg.tools.inputs import InputError, as_contexts
 from contextorg.tools.registry import Registry
-from contextorg.tools.weaviate_index import WeaviateIndex
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.weaviate_index import WeaviateIndex
 
 
 @runtime_checkable

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from contextorg.tools.text import FUNCTION_WORDS, words
+from contextorg.tools.text.normalize import FUNCTION_WORDS, words
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\d,.]*\d|\d")

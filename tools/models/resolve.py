@@ -18,12 +18,12 @@ from pathlib import Path
 from langchain_core.language_models import BaseChatModel
 from pydantic import SecretStr
 
-from contextorg.tools import guard
-from contextorg.tools.chat_models import JsonSchemaChatModel
-from contextorg.tools.llama_model import LlamaCppChatModel
+from contextorg.tools.models import guard
+from contextorg.tools.models.llama import LlamaCppChatModel
+from contextorg.tools.models.structured import JsonSchemaChatModel
+from contextorg.tools.models.weights import DEFAULT_WEIGHTS, ensure_weights
 from contextorg.tools.registry import Registry
 from contextorg.tools.settings import get_settings
-from contextorg.tools.weights import DEFAULT_WEIGHTS, ensure_weights
 
 Factory = Callable[[str], BaseChatModel]
 
@@ -52,7 +52,7 @@ def register_chat_model(prefix: str, factory: Factory, *, real: bool = True) -> 
     """Make ``prefix:REST`` (or bare ``prefix``) resolve through ``factory(REST)``.
 
     ``real=False`` marks a model that reaches no network and loads no weights (a test model),
-    which stays allowed when :mod:`~contextorg.tools.guard` forbids real ones.
+    which stays allowed when :mod:`~contextorg.tools.models.guard` forbids real ones.
     """
     CHAT_MODELS.register(prefix, ChatModelFactory(factory, real))
     for cached in [name for name in _CACHE if name.partition(":")[0] == prefix]:

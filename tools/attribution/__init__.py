@@ -1,0 +1,18 @@
+"""Counterfactual attribution (DESIGN §4.8, RAGonite §5): which evidence caused each answer.
+
+Redundant evidence is clustered first, so that two copies of one fact do not each look
+unnecessary. For every cluster the answer is regenerated without it; the further the
+counterfactual answer moves from the real one, the more the cluster caused it:
+
+    contribution(C) = 1 − mean_j sim(embed(q + a), embed(q + a_cf,j(C)))
+    attribution     = softmax(contribution / t)
+
+The pure parts live here (clusters, softmax, scoring); ``nodes.explain`` makes the calls.
+"""
+
+from typing import TYPE_CHECKING
+
+from contextorg.tools import moved_names
+
+if not TYPE_CHECKING:  # names of release 0.1, deprecated; type checkers see none
+    __getattr__ = moved_names(__name__, "clusters", "scores")

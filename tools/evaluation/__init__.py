@@ -1,0 +1,1 @@
+"""Evaluation metrics for questions with several gold answers."""

@@ -1,0 +1,1 @@
+"""Observability: JSONL traces and OpenTelemetry export to Arize Phoenix."""

@@ -1,0 +1,116 @@
+"""``corg``: CORG's organizer (DESIGN §4.4): a group per entity, conflicts apart, copies dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from contextorg.state.records import Context, Organization
+from contextorg.tools.organizers.base import chunks, components, numbered
+from contextorg.tools.relations.graph import RelationGraph
+
+
+def plan_corg(
+    contexts: Sequence[Context], graph: RelationGraph[str] | None, max_group_size: int
+) -> Organization:
+    """CORG's rules: drop irrelevant and redundant contexts, keep conflicting ones apart."""
+    if graph is None:
+        raise ValueError("the corg organizer needs the relation graph")
+    by_id = {c.id: c for c in contexts}
+    relevance = graph.relevant()
+    if any(v is None for v in relevance.values()):
+        # Every relation is "irrelevant": at most one context answers and none can be told
+        # apart, so nothing conflicts. Let the answer model find it.
+        return Organization(groups=numbered(chunks(graph.ids, max_group_size)))
+    # A context the model could not read is kept: nothing says it does not answer.
+    unread = {i for i, r in graph.context_readings.items() if not r.usable}
+    dropped = {
+        i: "does not answer the question" for i in graph.ids if not relevance[i] and i not in unread
+    }
+    kept = [i for i in graph.ids if i not in dropped]
+    supporting: dict[str, list[str]] = {}
+
+    null = descriptor_nulls(graph, kept)
+    for x in kept:
+        if null.get(x) is not True:
+            continue
+        partner = next(
+            (
+                y
+                for y in graph.neighbours(x, "ambiguous")
+                if null.get(y) is False and y not in dropped
+            ),
+            None,
+        )
+        if partner is not None:
+            dropped[x] = f"same answer as {partner}, which names its entity"
+            supporting.setdefault(partner, []).append(x)
+    kept = [i for i in kept if i not in dropped]
+
+    for cluster in components(kept, lambda a, b: graph.relation(a, b) == "duplicated"):
+        representative = max(cluster, key=lambda i: (len(by_id[i].text), -kept.index(i)))
+        for other in cluster:
+            if other != representative:
+                dropped[other] = f"duplicate of {representative}"
+                supporting.setdefault(representative, []).extend(
+                    [other, *supporting.pop(other, [])]
+                )
+    kept = [i for i in kept if i not in dropped]
+
+    groups = _separate_conflicts(kept, graph, by_id, max_group_size)
+    return Organization(groups=numbered(groups), dropped=dropped, supporting=supporting)
+
+
+def descriptor_nulls(graph: RelationGraph[str], ids: Sequence[str]) -> dict[str, bool]:
+    """Which contexts give no descriptor, as far as readings or relations tell.
+
+    Only a context with a descriptor can be ``distracting``; from those, ``ambiguous`` and
+    ``unrelated`` edges lead to contexts without one and the other edges keep the status.
+    """
+    if graph.readings:
+        return {i: graph.readings[i].descriptor is None for i in ids}
+    null: dict[str, bool] = {}
+    frontier = [i for i in ids if graph.neighbours(i, "distracting")]
+    null.update(dict.fromkeys(frontier, False))
+    while frontier:
+        x = frontier.pop()
+        for y in ids:
+            if y == x or y in null:
+                continue
+            label = graph.relation(x, y)
+            if label == "irrelevant":
+                continue
+            null[y] = null[x] != (label in ("ambiguous", "unrelated"))
+            frontier.append(y)
+    return null
+
+
+def _separate_conflicts(
+    kept: list[str], graph: RelationGraph[str], by_id: dict[str, Context], max_size: int
+) -> list[list[str]]:
+    """Colour the counterfactual graph so conflicts never share a group; balance the rest."""
+    conflicted = [i for i in kept if graph.neighbours(i, "counterfactual")]
+    colour: dict[str, int] = {}
+    for x in sorted(conflicted, key=lambda i: -len(graph.neighbours(i, "counterfactual"))):
+        taken = {colour[y] for y in graph.neighbours(x, "counterfactual") if y in colour}
+        colour[x] = next(c for c in range(len(kept) + 1) if c not in taken)
+    classes = [
+        [i for i in kept if colour.get(i) == c] for c in range(max(colour.values(), default=-1) + 1)
+    ]
+    groups = [chunk for members in classes for chunk in chunks(members, max_size)]
+    free = [i for i in kept if i not in colour]
+    needed = -(-len(free) // max_size) if free else 0
+    groups.extend([] for _ in range(max(needed - len(groups), 0)))
+
+    def tokens(group: list[str]) -> int:
+        return sum(len(by_id[i].text.split()) for i in group)
+
+    for x in sorted(free, key=lambda i: -len(by_id[i].text.split())):
+        open_groups = [g for g in groups if len(g) < max_size]
+        if not open_groups:
+            open_groups = [[]]
+            groups.append(open_groups[0])
+        min(open_groups, key=tokens).append(x)
+    order = {i: n for n, i in enumerate(kept)}
+    for group in groups:
+        group.sort(key=order.__getitem__)
+    return sorted((g for g in groups if g), key=lambda g: order[g[0]])

@@ -1,0 +1,1 @@
+"""Persistence: conversation checkpoints and the cache of model responses."""

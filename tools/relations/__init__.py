@@ -1,0 +1,41 @@
+"""Relation classifiers: the relation graph between contexts, each classifier one module.
+
+Every classifier takes the question and the contexts and returns the full relation graph
+(:mod:`~contextorg.tools.relations.graph`). ``batched`` and ``pairwise`` ask the model about
+pairs through edge mirroring; ``extract`` and ``signals`` read every context once (concurrently)
+and compare the readings. A new classifier is one module and one line in ``CLASSIFIERS``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from contextorg.tools import moved_names
+from contextorg.tools.registry import Registry
+from contextorg.tools.relations.base import RelationClassifier
+from contextorg.tools.relations.batched import classify_batched
+from contextorg.tools.relations.extract import classify_extract
+from contextorg.tools.relations.pairwise import classify_pairwise
+from contextorg.tools.relations.signals import classify_signals
+
+CLASSIFIERS: Registry[RelationClassifier] = Registry(
+    "relation classifier",
+    {
+        "signals": classify_signals,
+        "batched": classify_batched,
+        "pairwise": classify_pairwise,
+        "extract": classify_extract,
+    },
+)
+"""Relation classifiers by name; a new one is one function and one line here."""
+
+
+def get_classifier(name: str | RelationClassifier) -> RelationClassifier:
+    """The classifier for a name, or the callable itself."""
+    return CLASSIFIERS.resolve(name)
+
+
+if not TYPE_CHECKING:  # names of release 0.1, deprecated; type checkers see none
+    __getattr__ = moved_names(
+        __name__, "base", "reading", "batched", "pairwise", "extract", "signals"
+    )

@@ -1,0 +1,68 @@
+"""What every relation classifier shares: its protocol, the fallback label, what one call shows."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable, Sequence
+from typing import Protocol, TypeVar
+
+from langchain_core.language_models import BaseChatModel
+
+from contextorg.state.records import Context, RelationLabel
+from contextorg.tools.models.budget import fit_contexts, room
+from contextorg.tools.models.calls import Meter
+from contextorg.tools.models.resolve import context_budget, token_counter
+from contextorg.tools.relations.graph import (
+    Reading,
+    RelationGraph,
+    build_relation_graph,
+    relation_between,
+)
+from contextorg.tools.text.normalize import same_answer, same_descriptor
+
+K = TypeVar("K", bound=Hashable)
+
+
+logger = logging.getLogger("contextorg")
+
+
+FALLBACK: RelationLabel = "distracting"
+"""Used when the model gives no usable label: keeps both contexts, in the same group."""
+
+
+class RelationClassifier(Protocol):
+    """Builds the relation graph of ``contexts`` for ``question`` with ``model``."""
+
+    def __call__(
+        self,
+        question: str,
+        contexts: Sequence[Context],
+        model: BaseChatModel,
+        meter: Meter,
+        max_concurrency: int = 4,
+    ) -> RelationGraph[str]:
+        """The relation graph, counting model calls in ``meter``."""
+        ...
+
+
+def shown_to(model: BaseChatModel, question: str, contexts: Sequence[Context]) -> list[Context]:
+    """``contexts`` as one call shows them: cut, if need be, to fit the model's window."""
+    count = token_counter(model)
+    window = room(context_budget(model, None), question, count)
+    return fit_contexts(contexts, window, count, why="reading for the relation graph")
+
+
+def graph_from_readings(
+    contexts: Sequence[Context], readings: Sequence[Reading]
+) -> RelationGraph[str]:
+    """The relation graph that follows from one reading per context, with no model call."""
+    by_id = dict(zip([c.id for c in contexts], readings, strict=True))
+    graph = build_relation_graph(
+        [c.id for c in contexts],
+        lambda pivot, others: [
+            relation_between(by_id[pivot], by_id[o], same_descriptor, same_answer) for o in others
+        ],
+        infer=False,
+    )
+    graph.readings = by_id
+    return graph

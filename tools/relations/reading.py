@@ -1,0 +1,187 @@
+"""Reading one context for the question: its answers, or its yes/no stance, grounded in its text."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from types import ModuleType
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage
+
+from contextorg.prompts import answer_reading, extract_reading, stance_reading, tag
+from contextorg.prompts._render import render_contexts
+from contextorg.state.records import Context, ContextReading
+from contextorg.tools.answering.citations import full_text
+from contextorg.tools.models.calls import Meter, call_structured, call_structured_raw
+from contextorg.tools.models.structured import JsonSchemaChatModel
+from contextorg.tools.relations.base import K, logger, shown_to
+from contextorg.tools.relations.graph import Reading
+from contextorg.tools.text.normalize import grounded, mentions, polarity, same_answer, words
+
+STANCE_MARGIN = 1.25
+"""Log-odds (nats) by which "yes" must beat "no" for a text to be read as arguing yes.
+
+Small models lean to "yes" whichever way a text argues; where the model reports token
+logprobs, a "yes" it was not this sure of is read as "no". Chosen on the development split
+of benchmarks/relation_data.py (the 1.5B model on 100 ConflictQA questions, over 0-2.5 nats;
+pairs read right rose from 0.58 to 0.71), never on the held-out split. It is this model's
+bias: a model sure of its readings (log-odds far beyond it) is unaffected, and another small
+model may need it chosen again.
+"""
+
+
+STANCE_ALTERNATIVES = 5
+"""How many alternatives of each reply token to ask for (``top_logprobs``)."""
+
+
+def read_stance(context: Context, question: str, model: BaseChatModel, meter: Meter) -> str | None:
+    """The side ``context`` argues on the yes/no ``question``: "yes", "no", or None (neither).
+
+    :func:`read_stance_reading`, as the side alone.
+    """
+    return first(read_stance_reading(context, question, model, meter))
+
+
+def read_stance_reading(
+    context: Context, question: str, model: BaseChatModel, meter: Meter
+) -> ContextReading:
+    """The side ``context`` argues on the yes/no ``question``, as a reading.
+
+    One call. A "yes" by less than :data:`STANCE_MARGIN` (from the reply's logprobs, when
+    :func:`reports_logprobs` says the model gives them) is read as "no".
+    """
+    [shown] = shown_to(model, question, [context])
+    messages = stance_reading.TEMPLATE.format_messages(
+        contexts=render_contexts([shown]), question=question
+    )
+    clipped = shown.text != context.text
+    options = (
+        {"logprobs": True, "top_logprobs": STANCE_ALTERNATIVES} if reports_logprobs(model) else {}
+    )
+    out, message = call_structured_raw(
+        model, stance_reading.StanceReading, messages, meter, prompt=tag(stance_reading), **options
+    )
+    if out is None:
+        return ContextReading(status="failed", clipped=clipped)
+    if not out.answers_question:
+        return ContextReading(status="silent", said=out.answer, clipped=clipped)
+    side = out.answer
+    lean = yes_lean(message)
+    if out.answer == "yes" and lean is not None and lean < STANCE_MARGIN:
+        logger.debug("stance of %s: yes by %.2f nats, under the margin: no", context.id, lean)
+        side = "no"
+    return ContextReading(status="answers", answers=[side], said=out.answer, clipped=clipped)
+
+
+def reports_logprobs(model: BaseChatModel) -> bool:
+    """Whether ``model`` takes ``logprobs=True``: ours do, and models with that field (OpenAI's)."""
+    return isinstance(model, JsonSchemaChatModel) or "logprobs" in type(model).model_fields
+
+
+def yes_lean(message: AIMessage | None) -> float | None:
+    """How much likelier "yes" was than "no" (log-odds) where the reply first says either.
+
+    Read from the token logprobs in ``response_metadata["logprobs"]["content"]`` (OpenAI's
+    shape); None when there are none, or the reply says neither. A side missing from the
+    token's listed alternatives counts as likely as the least likely one listed: a bound.
+    """
+    content = (message.response_metadata.get("logprobs") or {}).get("content") if message else None
+    for token in content or []:
+        if _bare(token.get("token")) not in ("yes", "no"):
+            continue
+        alternatives: dict[str, float] = {}
+        for alternative in token.get("top_logprobs") or [token]:
+            word, logprob = _bare(alternative.get("token")), float(alternative["logprob"])
+            alternatives[word] = max(alternatives.get(word, -math.inf), logprob)
+        floor = min(alternatives.values())
+        return alternatives.get("yes", floor) - alternatives.get("no", floor)
+    return None
+
+
+def _bare(token: object) -> str:
+    return str(token or "").strip().strip('"').strip().lower()
+
+
+def settle_by_agreement(readings: dict[K, Reading], texts: dict[K, str]) -> dict[K, Reading]:
+    """Each reading no other context shares, moved to the one other answer its text states.
+
+    A page often states several phrases of the kind asked for (a rank in its lead and another
+    in a caption; a town's total and urban population) and a small model picks one of them.
+    When no other context gives the answer it picked, but its text states exactly one answer
+    that another context gives, the other contexts have voted for that phrase, and it becomes
+    the reading. Not when the evidence is mutual (the texts giving that answer state this one
+    too: a table of both figures read twice, once each way), and never for yes/no readings,
+    which are a stance, not a phrase picked from the text. No model call; every decision is
+    made on the readings as read, so one change cannot cascade into another.
+    """
+    given = {k: r.answer for k, r in readings.items() if r.answers and r.answer}
+    settled = dict(readings)
+    for key, answer in given.items():
+        others = {k: a for k, a in given.items() if k != key}
+        if polarity(answer) is not None or any(same_answer(answer, a) for a in others.values()):
+            continue
+        stated: list[str] = []
+        for other in others.values():
+            if mentions(texts[key], other) and not any(same_answer(other, s) for s in stated):
+                stated.append(other)
+        if len(stated) != 1:
+            continue
+        backers = [k for k, a in others.items() if same_answer(a, stated[0])]
+        if not any(mentions(texts[k], answer) for k in backers):
+            settled[key] = replace(readings[key], answer=stated[0])
+            logger.debug("reading of %s settled: %r -> %r", key, answer, stated[0])
+    return settled
+
+
+def read_answer(
+    prompt: ModuleType,
+    schema: type[answer_reading.AnswerReading | extract_reading.ContextReading],
+    context: Context,
+    question: str,
+    model: BaseChatModel,
+    meter: Meter,
+) -> ContextReading:
+    """One context read with an answer ``prompt`` (``answer_reading``, ``extract_reading``).
+
+    The text decides, not the model's yes or no. The 1.5B model says that most off-topic
+    texts answer, with an answer from memory, so an answer counts only when it is
+    :func:`~contextorg.tools.text.normalize.grounded` in the text (on RAMDocs development questions,
+    relevance recall rose from 0.61 to 0.89 with it); otherwise the reading is
+    ``ungrounded``. It also often says a text does not answer and then writes the answer the
+    text gives ("SFJ refers to StarFlyer."): such an answer counts too, unless it reads as a
+    refusal ("The text does not say").
+    """
+    [shown] = shown_to(model, question, [context])
+    messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=question)
+    out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
+    clipped = shown.text != context.text
+    if out is None:
+        return ContextReading(status="failed", clipped=clipped)
+    answer = (out.answer or "").strip()
+    reading = ContextReading(
+        status="answers",
+        answers=[answer],
+        said=answer or None,
+        descriptor=getattr(out, "descriptor", None) or None,
+        clipped=clipped,
+    )
+    if not answer or (not out.answers_question and REFUSALS & set(words(answer))):
+        return reading.model_copy(update={"status": "silent", "answers": []})
+    if not grounded(full_text(shown), answer, question=question):
+        return reading.model_copy(update={"status": "ungrounded", "answers": []})
+    return reading
+
+
+def first(reading: ContextReading) -> str | None:
+    """The first answer a reading gives, if it gives any."""
+    return reading.answers[0] if reading.status == "answers" and reading.answers else None
+
+
+REFUSALS = frozenset("not no none nothing unknown cannot neither nor unclear".split())
+"""Words that make an answer given with "does not answer" a refusal rather than an answer."""
+
+
+def answer_words(answer: str | None) -> set[str]:
+    """The normalized words of an answer, hyphenated parts apart (as salient terms have them)."""
+    return set(words(answer))

@@ -1,0 +1,113 @@
+"""``signals`` (the default): read each context's grounded answer, then relate by salient terms."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from langchain_core.language_models import BaseChatModel
+
+from contextorg.prompts import answer_reading
+from contextorg.state.records import Context, ContextReading, RelationLabel
+from contextorg.tools.answering.citations import full_text
+from contextorg.tools.models.calls import Meter, concurrently
+from contextorg.tools.relations.base import shown_to
+from contextorg.tools.relations.graph import Reading, RelationGraph, build_relation_graph
+from contextorg.tools.relations.reading import (
+    answer_words,
+    first,
+    read_answer,
+    read_stance_reading,
+    settle_by_agreement,
+)
+from contextorg.tools.text.normalize import asks_yes_no, polarity, same_answer, words
+from contextorg.tools.text.salience import disambiguators, overlap, salient_terms
+
+SAME_ENTITY_OVERLAP = 0.4
+"""Shared salient terms above which two texts that disagree are about the same entity.
+
+Chosen on the development split of benchmarks/relation_data.py (with true readings, over
+0.0-1.0 in steps of 0.05); never on the held-out split.
+"""
+
+
+def classify_signals(
+    question: str,
+    contexts: Sequence[Context],
+    model: BaseChatModel,
+    meter: Meter,
+    max_concurrency: int = 4,
+) -> RelationGraph[str]:
+    """The model reads each context's answer (n calls); salient terms decide the entity.
+
+    A yes/no question is read with the stance prompt (which side does the text argue?,
+    :func:`read_stance`), any other with the answer prompt. Readings are then settled by agreement
+    (:func:`settle_by_agreement`): a phrase no other context gives yields to the one other
+    context's answer its text states.
+
+    Same answer: the same entity, so duplicated (ambiguous when exactly one text names no
+    entity at all). Different answers: counterfactual when the texts share enough names and
+    numbers beyond the question and the answers, distracting when not (unrelated when one
+    text names none). Two yes/no answers are about the question's one claim: the same is
+    duplicated, opposite ones counterfactual, whatever else the texts name (arguments for and
+    against a claim cite different facts).
+    """
+    asked = set(words(question))
+    vocabulary = disambiguators(c.title for c in contexts)
+    yes_no = asks_yes_no(question)
+    shown = [shown_to(model, question, [c])[0] for c in contexts]
+    cut = {c.id for c, seen in zip(contexts, shown, strict=True) if seen.text != c.text}
+    contexts = shown
+    texts = {c.id: full_text(c) for c in contexts}  # every decision is on what the model read
+
+    def read(context: Context) -> ContextReading:
+        if yes_no:
+            return read_stance_reading(context, question, model, meter)
+        return read_answer(
+            answer_reading, answer_reading.AnswerReading, context, question, model, meter
+        )
+
+    ids = [c.id for c in contexts]
+    read_all = {
+        i: r.model_copy(update={"clipped": i in cut})
+        for i, r in zip(ids, concurrently(read, contexts, max_concurrency), strict=True)
+    }
+    readings = settle_by_agreement(
+        {i: Reading(r.status == "answers", None, first(r)) for i, r in read_all.items()}, texts
+    )
+    terms = {
+        i: salient_terms(texts[i], asked, vocabulary) if r.status == "answers" else set()
+        for i, r in read_all.items()
+    }
+
+    def relation(a: str, b: str) -> RelationLabel:
+        ra, rb = readings[a], readings[b]
+        if not (ra.answers and rb.answers):
+            return "irrelevant"
+        stances = polarity(ra.answer), polarity(rb.answer)
+        if None not in stances:
+            return "duplicated" if stances[0] == stances[1] else "counterfactual"
+        agree = same_answer(ra.answer, rb.answer)
+        answered = answer_words(ra.answer) | answer_words(rb.answer)
+        ta, tb = terms[a] - answered, terms[b] - answered
+        if bool(ta) != bool(tb):
+            return "ambiguous" if agree else "unrelated"
+        if agree or not ta or overlap(ta, tb) >= SAME_ENTITY_OVERLAP:
+            return "duplicated" if agree else "counterfactual"
+        return "distracting"
+
+    graph = build_relation_graph(
+        [c.id for c in contexts],
+        lambda pivot, others: [relation(pivot, o) for o in others],
+        infer=False,
+    )
+    graph.readings = {
+        i: Reading(r.answers, " ".join(sorted(terms[i] - answer_words(r.answer))) or None, r.answer)
+        for i, r in readings.items()
+    }
+    graph.context_readings = {
+        i: read_all[i].model_copy(
+            update={"answers": [r.answer] if r.answers and r.answer else [], "descriptor": None}
+        )
+        for i, r in readings.items()
+    }
+    return graph

@@ -1,0 +1,1 @@
+"""Retrieval: ingestion, embedders, the hybrid and Weaviate indexes, fusion, rerankers."""
