@@ -7,7 +7,7 @@ counterfactual answer moves from the real one, the more the cluster caused it:
     contribution(C) = 1 − mean_j sim(embed(q + a), embed(q + a_cf,j(C)))
     attribution     = softmax(contribution / t)
 
-The pure parts live here (clusters, softmax, scoring); ``nodes.explain`` makes the calls.
+The pure parts live here (``clusters``, ``scores``); ``nodes.explain`` makes the calls.
 """
 
 from typing import TYPE_CHECKING

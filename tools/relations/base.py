@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Hashable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
+from typing import Protocol
 
 from langchain_core.language_models import BaseChatModel
 
@@ -19,12 +18,6 @@ from contextorg.tools.relations.graph import (
     relation_between,
 )
 from contextorg.tools.text.normalize import same_answer, same_descriptor
-
-K = TypeVar("K", bound=Hashable)
-
-
-logger = logging.getLogger("contextorg")
-
 
 FALLBACK: RelationLabel = "distracting"
 """Used when the model gives no usable label: keeps both contexts, in the same group."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import math
+from collections.abc import Hashable
 from dataclasses import replace
 from types import ModuleType
+from typing import TypeVar
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
@@ -15,9 +18,13 @@ from contextorg.state.records import Context, ContextReading
 from contextorg.tools.answering.citations import full_text
 from contextorg.tools.models.calls import Meter, call_structured, call_structured_raw
 from contextorg.tools.models.structured import JsonSchemaChatModel
-from contextorg.tools.relations.base import K, logger, shown_to
+from contextorg.tools.relations.base import shown_to
 from contextorg.tools.relations.graph import Reading
 from contextorg.tools.text.normalize import grounded, mentions, polarity, same_answer, words
+
+K = TypeVar("K", bound=Hashable)
+
+logger = logging.getLogger("contextorg")
 
 STANCE_MARGIN = 1.25
 """Log-odds (nats) by which "yes" must beat "no" for a text to be read as arguing yes.
