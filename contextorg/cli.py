@@ -123,6 +123,10 @@ def ask_command(
     ] = None,
     index: IndexOption = None,
     k: KOption = 8,
+    reranker: Annotated[
+        str | None,
+        typer.Option(help="Rerank --index hits: llm (one call per hit) or cross-encoder:FOLDER."),
+    ] = None,
     trace: Annotated[
         Path | None, typer.Option(help="Append every run to this JSONL trace file.")
     ] = None,
@@ -191,6 +195,7 @@ def ask_command(
         completion=completion,
         retriever=retriever,
         top_k=k,
+        reranker=reranker,
         explain=explain,
         attributor=attributor,
         embedder=embedder,

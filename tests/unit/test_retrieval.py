@@ -138,6 +138,12 @@ def test_cli_index_search_and_ask(tmp_path: Path, world: World, run_cli: Any) ->
     )
     assert code == 0 and {a["answer"] for a in json.loads(out)["answers"]} == ANSWERS
 
+    argv = ["ask", DEMO_QUESTION, "--index", ix, "--k", "5", "--reranker", "llm"]
+    code, out, _ = run_cli([*argv, "--model", "scripted-demo", "--json"])
+    summary = json.loads(out)
+    assert code == 0 and {a["answer"] for a in summary["answers"]} == ANSWERS
+    assert summary["usage"]["by_node"]["retrieve"]["llm_calls"] == 6  # every hit of the pool
+
 
 @pytest.mark.parametrize(
     ("argv", "message"),
@@ -148,6 +154,7 @@ def test_cli_index_search_and_ask(tmp_path: Path, world: World, run_cli: Any) ->
         (["index", "{tmp}", "--index", "{tmp}/ix", "--context", "some"], "unknown --context"),
         (["index", "{tmp}", "--index", "{tmp}/ix", "--embedder", "bert"], "unknown embedder"),
         (["ask", "q", "--index", "{tmp}/none", "--model", "scripted-demo"], "no index at"),
+        (["ask", "q", "--model", "scripted-demo", "--reranker", "bert"], "unknown reranker 'bert'"),
     ],
 )
 def test_cli_retrieval_errors_are_one_line(
