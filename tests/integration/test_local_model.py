@@ -21,6 +21,8 @@ from contextorg.tools.models.calls import (
     call_structured,
     call_structured_raw,
 )
+from contextorg.tools.models.grammar_first import GrammarFirstSampler
+from contextorg.tools.models.llama import LlamaCppChatModel
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.relations.reading import read_stance, yes_lean
 from contextorg.tools.text.normalize import mentions
@@ -168,3 +170,24 @@ def test_the_local_model_reports_how_sure_it_is_of_a_stance() -> None:
         lean = yes_lean(message)
         assert lean is not None and (lean > 0) == (out.answer == "yes"), (out, lean)
         assert read_stance(context, question, model, Meter()) == side
+
+
+def test_grammar_first_decoding_writes_the_chains_replies() -> None:
+    """Both decoders, every demo prompt of a corg run and a plural answer: the same text.
+
+    One call at a time: the order of concurrent calls changes which prompt prefix the KV
+    cache reuses, and with it the last bits of the logits.
+    """
+    path = resolve_chat_model("local").model_path  # type: ignore[attr-defined]
+    replies = {}
+    for first in (True, False):
+        model = LlamaCppChatModel(model_path=path, n_threads=1, grammar_first=first)
+        result = ask(
+            DEMO_QUESTION, demo_contexts(), model=model, answer_from="model", max_concurrency=1
+        )
+        replies[first] = (result.summary()["answers"], result.readings, result.usage)
+        assert isinstance(model._llama()._sampler, GrammarFirstSampler) is first
+    assert replies[True][:2] == replies[False][:2]
+    assert {n: u.output_tokens for n, u in replies[True][2].items()} == {
+        n: u.output_tokens for n, u in replies[False][2].items()
+    }
