@@ -13,7 +13,7 @@ def sampler_over(allowed: set[int], n_vocab: int, shortlist: int) -> GrammarFirs
     """A sampler whose grammar allows ``allowed`` (no model: the grammar is a set here)."""
     sampler = object.__new__(GrammarFirstSampler)
     sampler.n_vocab = n_vocab
-    sampler.shortlist = shortlist
+    sampler.shortlists = [shortlist]
     sampler.refused = sampler.masked = 0
     sampler._allowed = lambda ids, logits: np.isin(ids, list(allowed))  # type: ignore[method-assign]
     return sampler
@@ -23,15 +23,16 @@ def sampler_over(allowed: set[int], n_vocab: int, shortlist: int) -> GrammarFirs
 @given(
     logits=st.lists(st.integers(-3, 3), min_size=2, max_size=24),  # few values: many ties
     allowed=st.sets(st.integers(0, 23), min_size=1),
-    shortlist=st.integers(1, 6),
+    shortlists=st.lists(st.integers(1, 6), min_size=1, max_size=2),
 )
 def test_the_shortlist_agrees_with_masking_the_whole_vocabulary(
-    logits: list[int], allowed: set[int], shortlist: int
+    logits: list[int], allowed: set[int], shortlists: list[int]
 ) -> None:
     allowed = {i for i in allowed if i < len(logits)} or {len(logits) - 1}
     values = np.array(logits, dtype=np.float32)
     masked = np.where(np.isin(np.arange(len(values)), list(allowed)), values, -np.inf)
-    sampler = sampler_over(allowed, len(values), min(shortlist, len(values) - 1))
+    sampler = sampler_over(allowed, len(values), 1)
+    sampler.shortlists = sorted(min(size, len(values) - 1) for size in shortlists)
     assert sampler._best_allowed(values) == int(np.argmax(masked))  # the lowest id on a tie
     assert sampler.refused == 1 and sampler.masked <= 1
 
