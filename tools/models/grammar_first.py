@@ -90,7 +90,8 @@ class GrammarFirstSampler:
         data = candidates.ctypes.data_as(ctypes.POINTER(self._lib.llama_token_data))
         array = self._lib.llama_token_data_array(data, len(ids), -1, False)
         self._lib.llama_sampler_apply(self.grammar, ctypes.byref(array))
-        return np.isfinite(candidates["logit"])
+        allowed: np.ndarray = np.isfinite(candidates["logit"])
+        return allowed
 
 
 def decode_grammar_first(llama: Any) -> None:
