@@ -18,19 +18,20 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from contextorg.api import Result, ask
+from contextorg.api import Result, ask, run_context
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.explain import ATTRIBUTORS
+from contextorg.nodes.start_turn import check_choices
 from contextorg.report import write_report
 from contextorg.state import Attribution, Context
-from contextorg.tools.answering.completion import COMPLETERS, get_completer
-from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.answering.completion import COMPLETERS
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.models.calls import CANCELLED
 from contextorg.tools.models.guard import ModelNotAllowedError
 from contextorg.tools.models.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
-from contextorg.tools.organizers import ORGANIZERS, get_organizer
-from contextorg.tools.relations import CLASSIFIERS, get_classifier
+from contextorg.tools.organizers import ORGANIZERS
+from contextorg.tools.relations import CLASSIFIERS
 from contextorg.tools.retrieval.hybrid import HybridIndex
 
 app = typer.Typer(
@@ -161,10 +162,18 @@ def ask_command(
     ] = "show",
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
-    get_classifier(relations)
-    get_completer(completion)
-    get_conflict_policy(conflicts)
-    ATTRIBUTORS[attributor]
+    check_choices(  # a typo fails before any file or index is read
+        run_context(
+            model=model,
+            strategy=strategy,
+            relations=relations,
+            completion=completion,
+            conflict_policy=conflicts,
+            attributor=attributor,
+            embedder=embedder,
+            reranker=reranker,
+        )
+    )
     if sum(x is not None for x in (document, contexts, index)) > 1:
         raise InputError("give one of --contexts, --document or --index")
     items: list[Context] | None = None
@@ -186,7 +195,7 @@ def ask_command(
         question,
         items,
         model=model,
-        strategy=get_organizer(strategy).name,
+        strategy=strategy,
         relations=relations,
         trace=trace,
         phoenix=phoenix,

@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from contextorg.api import Result, ask_stream
+from contextorg.api import Result, ask_stream, run_context
 from contextorg.cli import (
     CheckpointsOption,
     CompletionOption,
@@ -26,12 +26,11 @@ from contextorg.cli import (
     out,
 )
 from contextorg.demo import demo_contexts
+from contextorg.nodes.start_turn import check_choices
 from contextorg.state import Context
-from contextorg.tools.answering.completion import get_completer
 from contextorg.tools.inputs import InputError, load_contexts
 from contextorg.tools.models.calls import CANCELLED
 from contextorg.tools.observability.tracing import describe_node
-from contextorg.tools.organizers import get_organizer
 from contextorg.tools.retrieval.hybrid import HybridIndex
 
 QUIT = {"/exit", "/quit", "exit", "quit"}
@@ -55,8 +54,7 @@ def chat_command(
 
     Without --index or --contexts the bundled demo corpus answers. End with /exit or Ctrl-D.
     """
-    get_organizer(strategy)
-    get_completer(completion)
+    check_choices(run_context(model=model, strategy=strategy, completion=completion))
     if index is not None and contexts is not None:
         raise InputError("give one of --index or --contexts")
     items: list[Context] | None = None
