@@ -5,10 +5,26 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from functools import lru_cache
+
+from icu4py.breakers import WordBreaker
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCT = str.maketrans("", "", string.punctuation)
 _JOINERS = re.compile(r"[-‐‑–—/]")
+_ACCENTED_BELOW = 0x0590
+"""Accents are dropped from letters below this code point (Latin, Greek, Cyrillic, Armenian).
+
+Elsewhere a combining mark is part of the letter: Thai vowels, Devanagari matras, the kana
+voicing marks. Dropping them would change the word, not its spelling.
+"""
+UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
+)
+"""Letters of scripts written without spaces between words: Han, kana, Thai, Lao, Khmer, Myanmar."""
+JOINED = re.compile(UNSPACED.pattern[:-1] + "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+"""Those, and Hangul: Korean writes spaces, but joins particles to its words ("1932년에")."""
 
 
 def normalize(text: str | None) -> str:
@@ -16,8 +32,15 @@ def normalize(text: str | None) -> str:
     if not text:
         return ""
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    text = text.translate(_PUNCT)
+    kept: list[str] = []
+    base = 0
+    for c in text:
+        if not unicodedata.combining(c):
+            base = ord(c)
+        elif base < _ACCENTED_BELOW:
+            continue
+        kept.append(c)
+    text = unicodedata.normalize("NFC", "".join(kept)).lower().translate(_PUNCT)
     return " ".join(_ARTICLES.sub(" ", text).split())
 
 
@@ -90,8 +113,20 @@ def words(text: str | None) -> list[str]:
     """Normalized words, with the parts of hyphenated and slashed words apart.
 
     ``normalize`` alone would glue "Assamese-language" into one word "assameselanguage".
+    Runs of a script written without spaces (Chinese, Japanese, Thai, ...) are cut where
+    Unicode's word segmentation (ICU's, with its dictionaries) cuts them: "于1932年正式通车"
+    is "于", "1932", "年", "正式", "通车".
     """
-    return normalize(_JOINERS.sub(" ", text or "")).split()
+    found: list[str] = []
+    for token in normalize(_JOINERS.sub(" ", text or "")).split():
+        found.extend(_segment(token) if JOINED.search(token) else (token,))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _segment(token: str) -> tuple[str, ...]:
+    """``token`` cut into words by ICU's word breaker; pieces without a letter or digit go."""
+    return tuple(w for w in WordBreaker(token, "und") if any(c.isalnum() for c in w))
 
 
 def same_descriptor(a: str | None, b: str | None) -> bool:
@@ -129,7 +164,7 @@ def grounded(text: str, answer: str, share: float = GROUNDED_SHARE, question: st
         # Only function words ("The Who"): the phrase itself must be in the text. Content
         # words all from the question: the answer restates it.
         return not content_words(answer) and says_phrase(text, answer)
-    return len(needed & content_words(text)) >= share * len(needed)
+    return len(needed & content_words(text)) >= share * len(needed) or within(text, answer)
 
 
 def content_words(text: str) -> set[str]:
@@ -158,7 +193,23 @@ def mentions(text: str, answer: str) -> bool:
     """Whether ``text`` states ``answer``: every word of the normalized answer appears in it.
 
     Words are compared as :func:`words` splits them, so "Assamese-language" states
-    "Assamese", and "the 1987-88 season" states "1987 88".
+    "Assamese", and "the 1987-88 season" states "1987 88"; in scripts without spaces, as a
+    run of letters too (:func:`within`).
     """
     wanted = set(words(answer))
-    return bool(wanted) and wanted <= set(words(text))
+    return bool(wanted) and (wanted <= set(words(text)) or within(text, answer))
+
+
+def within(text: str, answer: str) -> bool:
+    """Whether an answer in a script without spaces (or Korean) is written within ``text``.
+
+    Word segmentation of such scripts depends on what surrounds a phrase ("แม่น้ำมิน" alone
+    and in a sentence cut differently; "1932년" is part of "1932년에"), so such an answer is
+    also found as a run of the text's letters, spaces and punctuation aside.
+    """
+    return bool(JOINED.search(answer)) and compact(answer) in compact(text)
+
+
+def compact(text: str) -> str:
+    """The normalized letters and digits of ``text``, without spaces."""
+    return "".join(words(text))
