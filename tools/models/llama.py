@@ -16,6 +16,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,18 @@ from contextorg.tools.models.structured import Completion, JsonSchemaChatModel, 
 
 _LOADED: dict[tuple[str, int, int | None, bool], Any] = {}
 _LOAD_LOCK = threading.Lock()
+
+CHUNK = 64
+"""Prompt tokens evaluated in one batch, always from a multiple of it.
+
+llama.cpp's numbers for a token depend on the batch it was evaluated in, so a prompt whose
+first half was cached by an earlier call would come out a little different from the same
+prompt read whole: answers would change with call order, concurrency and thread count. Read
+in chunks that start at multiples of this, and reusing only whole chunks, every prompt
+token is computed as it would be from scratch. Small enough that a Ctrl-C or a deadline is
+seen between two chunks within about a second on two cores, large enough to keep prompt
+reading at full speed (benchmarks/README.md, model speed).
+"""
 
 
 @atexit.register
@@ -111,11 +124,14 @@ class LlamaCppChatModel(JsonSchemaChatModel):
                 _LOADED[key] = Llama(
                     model_path=str(self.model_path),
                     n_ctx=self.n_ctx,
+                    n_batch=CHUNK,
+                    n_ubatch=CHUNK,
                     n_threads=threads,
                     n_threads_batch=threads,
                     seed=self.seed,
                     verbose=False,
                 )
+                _read_in_chunks(_LOADED[key])
                 if self.grammar_first:
                     decode_grammar_first(_LOADED[key])
             return _LOADED[key]
@@ -135,9 +151,12 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         steps = None if top_logprobs is None else _Logprobs(llama, top_logprobs)
         with self._lock:
             stopper = _StopEarly()
-            out = llama.create_completion(
-                **self._request(llama, messages, json_schema, stop, stopper, steps)
-            )
+            request = self._request(llama, messages, json_schema, stop, stopper, steps)
+            try:
+                with _whole_chunks(llama, request["prompt"], stopper):
+                    out = llama.create_completion(**request)
+            except _PromptStopped:
+                pass
         stopper.raise_if_stopped()
         usage = out.get("usage") or {}
         choice = out["choices"][0]
@@ -169,12 +188,16 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         with self._lock:
             stopper = _StopEarly()
             request = self._request(llama, messages, kwargs.get("json_schema"), stop, stopper)
-            for part in llama.create_completion(**request, stream=True):
-                text = part["choices"][0].get("text") or ""
-                if not text:
-                    continue
-                n_out += 1
-                yield _token(text, run_manager)
+            try:
+                with _whole_chunks(llama, request["prompt"], stopper):
+                    for part in llama.create_completion(**request, stream=True):
+                        text = part["choices"][0].get("text") or ""
+                        if not text:
+                            continue
+                        n_out += 1
+                        yield _token(text, run_manager)
+            except _PromptStopped:
+                pass
             n_in = max(int(llama.n_tokens) - n_out, 0)  # what the context holds: prompt + reply
         stopper.raise_if_stopped()
         usage = UsageMetadata(input_tokens=n_in, output_tokens=n_out, total_tokens=n_in + n_out)
@@ -237,6 +260,58 @@ def _grammar(schema: str) -> Any:
     from llama_cpp.llama_grammar import LlamaGrammar
 
     return LlamaGrammar.from_json_schema(schema, verbose=False)
+
+
+_CANONICAL = "_contextorg_canonical"
+"""The attribute on a loaded model: how many cached tokens were read in whole chunks."""
+_STOPPER = "_contextorg_stopper"
+"""The attribute on a loaded model: the running call's stopping criterion."""
+
+
+@contextmanager
+def _whole_chunks(llama: Any, prompt: list[int], stopper: _StopEarly) -> Iterator[None]:
+    """Around one completion: reuse only whole :data:`CHUNK` s of the prompt already cached.
+
+    The cache is cut back to the longest run of whole chunks that this prompt shares with
+    what was last read, short of its last token (which must be read to sample from). The
+    prompt is then read from there in whole chunks, as it would be from the start.
+    """
+    cached = list(llama.input_ids[: llama.n_tokens])
+    pairs = enumerate(zip(cached, prompt, strict=False))
+    shared = next((n for n, (a, b) in pairs if a != b), len(cached))
+    shared = min(shared, len(prompt) - 1, getattr(llama, _CANONICAL, 0))
+    llama.n_tokens = shared // CHUNK * CHUNK
+    setattr(llama, _CANONICAL, 0)
+    setattr(llama, _STOPPER, stopper)
+    try:
+        yield
+        setattr(llama, _CANONICAL, len(prompt) // CHUNK * CHUNK)
+    finally:
+        setattr(llama, _STOPPER, None)
+
+
+def _read_in_chunks(llama: Any) -> None:
+    """Make ``llama.eval`` stop between two chunks of a prompt on Ctrl-C or at the deadline.
+
+    llama-cpp-python reads a prompt in batches of ``n_batch`` (:data:`CHUNK`) and checks its
+    stopping criteria only between reply tokens; a long prompt would otherwise be read to
+    its end first (minutes on a CPU).
+    """
+    read = llama.eval
+
+    def eval_in_chunks(tokens: Any) -> None:
+        tokens = list(tokens)
+        for start in range(0, max(len(tokens), 1), CHUNK):
+            stopper = getattr(llama, _STOPPER, None)
+            if stopper is not None and stopper(None, None):
+                raise _PromptStopped
+            read(tokens[start : start + CHUNK])
+
+    llama.eval = eval_in_chunks
+
+
+class _PromptStopped(Exception):
+    """Raised out of a prompt's reading to end the call: the stopper says why."""
 
 
 class _StopEarly:
