@@ -35,7 +35,7 @@ from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
 from contextorg.tools.evaluation.metrics import ACC_AT, mean_or_none, score
 from contextorg.tools.inputs import InputError
 from contextorg.tools.organizers import get_organizer
-from contextorg.tools.text.normalize import mentions
+from contextorg.tools.text.claims import states
 
 __all__ = [
     "EvalItem",
@@ -57,6 +57,7 @@ QUALITY = (
     "entity_answer_recall",
     *(f"acc@{k}" for k in ACC_AT),
     "citation_accuracy",
+    "citation_audit",
     "strict_em",
 )
 CHECKS = ("calls_over_n", "invalid_citations", "unstated_answers")
@@ -243,7 +244,9 @@ def summarize(
         for answer in resolution.answers:
             checks["invalid_citations"] += sum(c not in texts for c in answer.citations)
             checks["unstated_answers"] += not any(
-                mentions(texts[c], answer.answer) for c in answer.citations if c in texts
+                states(texts[c], answer.answer, item.question)
+                for c in answer.citations
+                if c in texts
             )
     row: dict[str, Any] = {k: mean_or_none(v) for k, v in scores.items()}
     for key in USAGE:

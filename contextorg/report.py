@@ -87,7 +87,8 @@ def _answers(result: Result) -> str:
             if item.disputed
             else ""
         )
-        items.append(f"<li><b>{escape(item.answer)}</b>{about} {cites}{doubt}</li>")
+        said = f"<q>{escape(item.answer)}</q>" if item.quote else f"<b>{escape(item.answer)}</b>"
+        items.append(f"<li>{said}{about} {cites}{doubt}</li>")
     return f"<ul class='answer'>{''.join(items)}</ul>" + _rejected(result)
 
 
@@ -208,6 +209,7 @@ def _contexts(result: Result) -> str:
 READ = {
     "answers": "read as answering",
     "ungrounded": "the model's answer is not in the text",
+    "denied": "the text denies the model's answer",
     "silent": "read as not answering",
     "failed": "could not be read",
 }

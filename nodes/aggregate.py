@@ -6,15 +6,28 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from contextorg.state import Answer, AnswerItem, Organization, RunContext, State, total_usage
+from contextorg.state import (
+    Answer,
+    AnswerItem,
+    Organization,
+    RunContext,
+    State,
+    standalone_question,
+    total_usage,
+)
+from contextorg.tools.answering.citations import full_text
 from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
+from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import normalize
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
-    """Merge identical answers, add dropped duplicates' citations, apply the conflict policy."""
+    """Merge identical answers, add dropped duplicates' citations, apply the conflict policy.
+
+    A dropped duplicate is cited for an answer only where its text states that answer.
+    """
     group_answers = sorted(state.get("group_answers", []), key=lambda g: g.group_id)
     organization = state.get("organization") or Organization(groups=[])
     merged: dict[str, AnswerItem] = {}
@@ -28,8 +41,15 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
             else:
                 merged[key] = item.model_copy(deep=True)
     answers = list(merged.values())
+    texts = {c.id: full_text(c) for c in state.get("contexts") or []}
+    question = standalone_question(state)
     for item in answers:
-        extra = [s for c in item.citations for s in organization.supporting.get(c, [])]
+        extra = [
+            s
+            for c in item.citations
+            for s in organization.supporting.get(c, [])
+            if s not in texts or states(texts[s], item.answer, question)
+        ]
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
     policy = runtime.context.conflict_policy if runtime is not None else "show"
     sources = Sources(state.get("relations") or [], state.get("contexts") or [])
@@ -75,7 +95,10 @@ def render(
         lines = [OUT_OF_SCOPE] if not answers else []
     for item in answers:
         doubt = f", but more independent sources about it say {item.rival}" if item.disputed else ""
-        lines.append(f"According to {_sources(item)}, the answer is {_said(item)}{doubt}.")
+        if item.quote:
+            lines.append(f'According to {_sources(item)}: "{_said(item)}"{doubt}.')
+        else:
+            lines.append(f"According to {_sources(item)}, the answer is {_said(item)}{doubt}.")
     for item in rejected or []:
         lines.append(
             f"Left out: {_said(item)} ({_sources(item)}), which more independent sources "

@@ -42,14 +42,15 @@ class Relation(BaseModel):
     label: RelationLabel
 
 
-ReadingStatus = Literal["answers", "ungrounded", "silent", "failed"]
+ReadingStatus = Literal["answers", "ungrounded", "denied", "silent", "failed"]
 
 
 class ContextReading(BaseModel):
     """What the relation step read in one context: the answers its text states, or why none.
 
     ``answers``: the text states ``answers`` (several when it lists several). ``ungrounded``:
-    the model gave an answer the text does not state (read as not answering). ``silent``: the
+    the model gave an answer the text does not state (read as not answering). ``denied``: the
+    text mentions the model's answer only to deny or correct it (not answering). ``silent``: the
     model read no answer. ``failed``: the model gave no usable reply, so nothing is known.
     """
 
@@ -116,6 +117,8 @@ class AnswerItem(BaseModel):
     """Independent sources behind the answer where it conflicts (near-copies count once)."""
     rival: str | None = None
     """The answer with more independent sources about the same thing, when disputed."""
+    quote: bool = False
+    """The answer is a clause of its sources, not a phrase that answers: shown as a quote."""
 
 
 class GroupAnswer(BaseModel):

@@ -18,7 +18,6 @@ from contextorg.tools.relations.graph import Reading, RelationGraph
 from contextorg.tools.relations.reading import (
     STANCE_MARGIN,
     read_stance,
-    settle_by_agreement,
     yes_lean,
 )
 from contextorg.tools.relations.signals import classify_signals
@@ -145,91 +144,6 @@ def test_the_text_decides_whether_a_reading_answers(says: bool, answer: str, ans
     graph = classify_signals("What does the abbreviation SFJ refer to?", contexts, model, Meter())
     assert graph.readings["a"].answers is answers
     assert graph.relation("a", "b") == ("duplicated" if answers else "irrelevant")
-
-
-SEITZ = {
-    "lead": "Brigadier General John Seitz commanded the 1st Infantry Division in 1966.",
-    "bio": "John Seitz retired as a brigadier general in 1966.",
-    "caption": "Lieutenant Colonel Seitz in 1944; later Brigadier General Seitz led the division.",
-}
-
-
-def test_a_reading_no_one_shares_moves_to_the_other_answer_its_text_states(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    # The caption states two ranks; the other pages vote for the one the question is after.
-    readings = {
-        "lead": Reading(True, None, "Brigadier General"),
-        "bio": Reading(True, None, "brigadier general"),
-        "caption": Reading(True, None, "Lieutenant Colonel"),
-    }
-    with caplog.at_level(logging.DEBUG, logger="contextorg"):
-        settled = settle_by_agreement(readings, SEITZ)
-    assert settled["caption"] == Reading(True, None, "Brigadier General")
-    assert "caption settled: 'Lieutenant Colonel' -> 'Brigadier General'" in caplog.text
-    assert settled["lead"] is readings["lead"] and settled["bio"] is readings["bio"]
-
-
-@pytest.mark.parametrize(
-    ("texts", "readings"),
-    [
-        pytest.param(  # mutual: each table states the other's figure, so neither vote counts
-            {"a": "Population 17,289 (urban 4,411).", "b": "Urban 4,411 of 17,289 people."},
-            {"a": Reading(True, None, "4,411"), "b": Reading(True, None, "17,289")},
-            id="mutual",
-        ),
-        pytest.param(  # the text states two other answers: no single vote
-            {"a": "Tom Reyes and Ada Lunn both played; Ben Mora captained.", "b": "x", "c": "y"},
-            {
-                "a": Reading(True, None, "Ben Mora"),
-                "b": Reading(True, None, "Tom Reyes"),
-                "c": Reading(True, None, "Ada Lunn"),
-            },
-            id="two-stated",
-        ),
-        pytest.param(  # a stance is not a phrase picked from the text
-            {"a": "No: yes, some say so, but it never froze.", "b": "Yes, it froze."},
-            {"a": Reading(True, None, "no"), "b": Reading(True, None, "yes")},
-            id="yes-no",
-        ),
-        pytest.param(  # a text that does not answer is not given an answer
-            {"a": "Brigadier General Seitz's papers are in an archive.", "b": "x"},
-            {"a": Reading(False), "b": Reading(True, None, "Brigadier General")},
-            id="not-answering",
-        ),
-    ],
-)
-def test_settling_leaves_readings_without_a_single_one_way_vote(
-    texts: dict[str, str], readings: dict[str, Reading]
-) -> None:
-    assert settle_by_agreement(readings, texts) == readings
-
-
-ANSWERS = st.sampled_from(["Ada Lunn", "Tom Reyes", "Ben Mora", "1904", "yes", "no"])
-
-
-@given(
-    st.dictionaries(
-        st.sampled_from("abcdef"),
-        st.tuples(st.one_of(st.none(), ANSWERS), st.lists(ANSWERS, max_size=3)),
-        min_size=1,
-    )
-)
-def test_settling_only_moves_unshared_readings_to_answers_others_give(
-    contexts: dict[str, tuple[str | None, list[str]]],
-) -> None:
-    readings = {k: Reading(a is not None, None, a) for k, (a, _) in contexts.items()}
-    texts = {k: ". ".join(stated) for k, (_, stated) in contexts.items()}
-    settled = settle_by_agreement(readings, texts)
-    assert settled.keys() == readings.keys()
-    for key, now in settled.items():
-        was = readings[key]
-        if now == was:
-            continue
-        others = [r.answer for k, r in readings.items() if k != key and r.answers]
-        assert was.answers and now.answers
-        assert was.answer not in others and was.answer not in ("yes", "no")
-        assert now.answer in others and now.answer in texts[key]
 
 
 def _stance_reply(answer: str, yes: float, no: float) -> AIMessage:

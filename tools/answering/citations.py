@@ -12,7 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
-from contextorg.tools.text.normalize import grounded, mentions, new_words, normalize, same_answer
+from contextorg.tools.text.claims import states
+from contextorg.tools.text.normalize import grounded, new_words, normalize, same_answer
+from contextorg.tools.text.phrases import reads_as_sentence
 
 
 @dataclass(frozen=True)
@@ -34,12 +36,14 @@ def cite(
     """Turn numbered citations into context ids, keeping only contexts that state the answer.
 
     A number outside the group is dropped (``dropped_citations``). A cited context that does
-    not state the answer is dropped too; when none of the cited ones does, the group's
-    contexts that state it are cited instead. An answer that no context of the group states
-    is not shown (``uncited_answers``): a small model answering from memory, or told to by a
-    context ("answer X citing [1]"), cites contexts that never say X. An answer stated only in
-    part ("Dallas Cowboys (NFL)") is shown as the part its contexts state, when that part
-    still carries the answer (:func:`stated_part`).
+    not state the answer is dropped too; one that mentions it only to deny or correct it does
+    not state it (:func:`~contextorg.tools.text.claims.states`). When none of the cited ones
+    does, the group's contexts that state it are cited instead. An answer that no context of
+    the group states is not shown (``uncited_answers``): a small model answering from memory,
+    or told to by a context ("answer X citing [1]"), cites contexts that never say X. An
+    answer stated only in part ("Dallas Cowboys (NFL)") is shown as the part its contexts
+    state, when that part still carries the answer (:func:`stated_part`). An answer that is a
+    whole clause, which no rule could cut to the phrase that answers, is kept as a ``quote``.
     """
     result = GroupAnswer(group_id=group_id, answers=[])
     seen: dict[str, AnswerItem] = {}
@@ -54,16 +58,19 @@ def cite(
         if shown is None:
             result.uncited_answers += 1
             continue
-        stating = [c.id for c in cited if mentions(full_text(c), shown)]
+        stating = [c.id for c in cited if states(full_text(c), shown, question)]
         result.dropped_citations += len(cited) - len(stating)
         if not stating:
-            stating = [c.id for c in contexts if mentions(full_text(c), shown)]
+            stating = [c.id for c in contexts if states(full_text(c), shown, question)]
         if normalize(shown) in seen:  # the same answer twice: one answer, every citation
             same = seen[normalize(shown)]
             same.citations = list(dict.fromkeys([*same.citations, *stating]))
             continue
         seen[normalize(shown)] = AnswerItem(
-            answer=shown, about=_about(item.about), citations=stating
+            answer=shown,
+            about=_about(item.about),
+            citations=stating,
+            quote=reads_as_sentence(shown),
         )
         result.answers.append(seen[normalize(shown)])
     return result
@@ -86,7 +93,7 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
     income in". It counts only while it is still
     :func:`~contextorg.tools.text.normalize.grounded` (half of those words); else None.
     """
-    if mentions(text, answer):
+    if states(text, answer, question):
         return answer
     tokens = re.findall(r"\S+", answer)
     adds = new_words(answer, question)
@@ -94,7 +101,7 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
     for start in range(len(tokens)):
         for end in range(len(tokens), start, -1):
             run = " ".join(tokens[start:end]).strip(" ,;:.()[]\"'")
-            if run and mentions(text, run):
+            if run and states(text, run, question):
                 score = (len(new_words(run) & adds), len(run))
                 if score > best_score:
                     best, best_score = run, score

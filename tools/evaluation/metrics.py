@@ -11,6 +11,8 @@
 - **citation accuracy** (Adaptive QA): of the gold answers found, the share whose output answer
   cites a context labelled with that answer and none labelled with another. Only for data whose
   contexts are labelled; otherwise None.
+- **citation audit**: of every (shown answer, context it cites) pair, the share whose context is
+  labelled with that answer. Counts every shown answer, wrong ones included. Labelled data only.
 - **strict EM** (RAMDocs): every gold answer found and no wrong answer given.
 
 A gold answer is *found* when an output answer states all its words, or states part of it that
@@ -82,6 +84,7 @@ def score(
             found == len(golds) and not any(finds(p.answer, w) for p in predicted for w in wrong)
         ),
         "citation_accuracy": None,
+        "citation_audit": audit(predicted, labels) if labels else None,
     }
     for k in ACC_AT:
         out[f"acc@{k}"] = float(found >= min(k, len(golds)))
@@ -96,6 +99,13 @@ def score(
             right += supports and not contradicts
         out["citation_accuracy"] = right / found
     return out
+
+
+def audit(predicted: Sequence[AnswerItem], labels: Mapping[str, str]) -> float | None:
+    """The share of (shown answer, cited context) pairs whose context is labelled with it."""
+    pairs = [(p.answer, labels.get(c, "")) for p in predicted for c in p.citations]
+    right = sum(bool(label) and (finds(label, a) or finds(a, label)) for a, label in pairs)
+    return right / len(pairs) if pairs else None
 
 
 def mean_or_none(values: Iterable[float]) -> float | None:

@@ -47,17 +47,34 @@ def plan_corg(
     kept = [i for i in kept if i not in dropped]
 
     for cluster in components(kept, lambda a, b: graph.relation(a, b) == "duplicated"):
-        representative = max(cluster, key=lambda i: (len(by_id[i].text), -kept.index(i)))
-        for other in cluster:
-            if other != representative:
-                dropped[other] = f"duplicate of {representative}"
-                supporting.setdefault(representative, []).extend(
-                    [other, *supporting.pop(other, [])]
-                )
+        for copy, representative in _copies(cluster, graph, by_id, kept).items():
+            dropped[copy] = f"duplicate of {representative}"
+            supporting.setdefault(representative, []).extend([copy, *supporting.pop(copy, [])])
     kept = [i for i in kept if i not in dropped]
 
     groups = _separate_conflicts(kept, graph, by_id, max_group_size)
     return Organization(groups=numbered(groups), dropped=dropped, supporting=supporting)
+
+
+def _copies(
+    cluster: list[str], graph: RelationGraph[str], by_id: dict[str, Context], order: list[str]
+) -> dict[str, str]:
+    """Each context of a cluster of copies that is dropped, and the one it is a copy of.
+
+    Longest text first; a context is dropped only as a copy of a kept one it is itself
+    ``duplicated`` with. A chain of copies (A of B, B of C) never folds A into C: their
+    readings may differ ("Chen", "Maya Chen", "Maya"), and both must stay.
+    """
+    ranked = sorted(cluster, key=lambda i: (-len(by_id[i].text), order.index(i)))
+    representatives: list[str] = []
+    copies: dict[str, str] = {}
+    for i in ranked:
+        of = next((r for r in representatives if graph.relation(i, r) == "duplicated"), None)
+        if of is None:
+            representatives.append(i)
+        else:
+            copies[i] = of
+    return copies
 
 
 def descriptor_nulls(graph: RelationGraph[str], ids: Sequence[str]) -> dict[str, bool]:

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Hashable
-from dataclasses import replace
 from types import ModuleType
-from typing import TypeVar
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
@@ -19,10 +16,9 @@ from contextorg.tools.answering.citations import full_text
 from contextorg.tools.models.calls import Meter, call_structured, call_structured_raw
 from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import shown_to
-from contextorg.tools.relations.graph import Reading
-from contextorg.tools.text.normalize import grounded, mentions, polarity, same_answer, words
-
-K = TypeVar("K", bound=Hashable)
+from contextorg.tools.text.claims import denies
+from contextorg.tools.text.normalize import grounded, words
+from contextorg.tools.text.phrases import answer_phrase, restates, speaks_of_another
 
 logger = logging.getLogger("contextorg")
 
@@ -110,37 +106,6 @@ def _bare(token: object) -> str:
     return str(token or "").strip().strip('"').strip().lower()
 
 
-def settle_by_agreement(readings: dict[K, Reading], texts: dict[K, str]) -> dict[K, Reading]:
-    """Each reading no other context shares, moved to the one other answer its text states.
-
-    A page often states several phrases of the kind asked for (a rank in its lead and another
-    in a caption; a town's total and urban population) and a small model picks one of them.
-    When no other context gives the answer it picked, but its text states exactly one answer
-    that another context gives, the other contexts have voted for that phrase, and it becomes
-    the reading. Not when the evidence is mutual (the texts giving that answer state this one
-    too: a table of both figures read twice, once each way), and never for yes/no readings,
-    which are a stance, not a phrase picked from the text. No model call; every decision is
-    made on the readings as read, so one change cannot cascade into another.
-    """
-    given = {k: r.answer for k, r in readings.items() if r.answers and r.answer}
-    settled = dict(readings)
-    for key, answer in given.items():
-        others = {k: a for k, a in given.items() if k != key}
-        if polarity(answer) is not None or any(same_answer(answer, a) for a in others.values()):
-            continue
-        stated: list[str] = []
-        for other in others.values():
-            if mentions(texts[key], other) and not any(same_answer(other, s) for s in stated):
-                stated.append(other)
-        if len(stated) != 1:
-            continue
-        backers = [k for k, a in others.items() if same_answer(a, stated[0])]
-        if not any(mentions(texts[k], answer) for k in backers):
-            settled[key] = replace(readings[key], answer=stated[0])
-            logger.debug("reading of %s settled: %r -> %r", key, answer, stated[0])
-    return settled
-
-
 def read_answer(
     prompt: ModuleType,
     schema: type[answer_reading.AnswerReading | extract_reading.ContextReading],
@@ -157,7 +122,12 @@ def read_answer(
     relevance recall rose from 0.61 to 0.89 with it); otherwise the reading is
     ``ungrounded``. It also often says a text does not answer and then writes the answer the
     text gives ("SFJ refers to StarFlyer."): such an answer counts too, unless it reads as a
-    refusal ("The text does not say").
+    refusal ("The text does not say"). An answer the text mentions only to deny or correct
+    it ("not in 1932 as many guides claim") is ``denied``: the text does not give it. A reply
+    that restates the question around its answer is cut to the answer
+    (:func:`~contextorg.tools.text.phrases.answer_phrase`); one that only names the question's
+    subject ("Harbor project"), or is a clause from a text that never names the subject, is no
+    answer (``silent``).
     """
     [shown] = shown_to(model, question, [context])
     messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=question)
@@ -165,18 +135,26 @@ def read_answer(
     clipped = shown.text != context.text
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
-    answer = (out.answer or "").strip()
+    said = (out.answer or "").strip()
+    answer = answer_phrase(said, question)
     reading = ContextReading(
         status="answers",
         answers=[answer],
-        said=answer or None,
+        said=said or None,
         descriptor=getattr(out, "descriptor", None) or None,
         clipped=clipped,
     )
-    if not answer or (not out.answers_question and REFUSALS & set(words(answer))):
+    if (
+        not answer
+        or (not out.answers_question and REFUSALS & set(words(answer)))
+        or restates(answer, question)
+        or speaks_of_another(answer, question, full_text(shown))
+    ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(full_text(shown), answer, question=question):
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
+    if denies(full_text(shown), answer, question):
+        return reading.model_copy(update={"status": "denied", "answers": []})
     return reading
 
 

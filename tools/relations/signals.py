@@ -17,7 +17,6 @@ from contextorg.tools.relations.reading import (
     first,
     read_answer,
     read_stance_reading,
-    settle_by_agreement,
 )
 from contextorg.tools.text.normalize import asks_yes_no, polarity, same_answer, words
 from contextorg.tools.text.salience import disambiguators, overlap, salient_terms
@@ -40,9 +39,8 @@ def classify_signals(
     """The model reads each context's answer (n calls); salient terms decide the entity.
 
     A yes/no question is read with the stance prompt (which side does the text argue?,
-    :func:`read_stance`), any other with the answer prompt. Readings are then settled by agreement
-    (:func:`settle_by_agreement`): a phrase no other context gives yields to the one other
-    context's answer its text states.
+    :func:`read_stance`), any other with the answer prompt. Each context keeps the answer it was
+    read to give: a dissenting page that also mentions the majority's answer is not moved to it.
 
     Same answer: the same entity, so duplicated (ambiguous when exactly one text names no
     entity at all). Different answers: counterfactual when the texts share enough names and
@@ -71,9 +69,7 @@ def classify_signals(
         i: r.model_copy(update={"clipped": i in cut})
         for i, r in zip(ids, concurrently(read, contexts, max_concurrency), strict=True)
     }
-    readings = settle_by_agreement(
-        {i: Reading(r.status == "answers", None, first(r)) for i, r in read_all.items()}, texts
-    )
+    readings = {i: Reading(r.status == "answers", None, first(r)) for i, r in read_all.items()}
     terms = {
         i: salient_terms(texts[i], asked, vocabulary) if r.status == "answers" else set()
         for i, r in read_all.items()

@@ -1,0 +1,105 @@
+"""Answers that say only what their sources say, with the real local model (slow)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+
+from contextorg import Context, ask
+from contextorg.tools.models.llama import _LOADED, LlamaCppChatModel
+from contextorg.tools.models.weights import ensure_weights
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
+BRIDGE = [
+    Context(id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."),
+    Context(
+        id="gazette",
+        text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
+    ),
+    Context(
+        id="archive",
+        text="The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
+        "the 1932 date was only the planned opening.",
+    ),
+]
+
+
+def test_a_correction_is_cited_for_its_own_date_only() -> None:
+    result = ask("When did the Corvale Bridge open?", BRIDGE, model="local")
+    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    assert not any("archive" in c for a, c in cited.items() if "1932" in a), result.text
+    assert cited.get("1934") == ["archive"], result.text
+    assert sorted(cited.get("1932", [])) == ["atlas", "gazette"], result.text
+
+
+def test_contexts_in_chinese_japanese_and_thai_are_read_and_cited() -> None:
+    contexts = [
+        BRIDGE[0],
+        Context(id="zh", text="科尔瓦莱桥横跨敏河，于1932年正式通车。"),
+        Context(id="ja", text="コルヴァレ橋は1932年に開通した。"),
+        Context(id="th", text="สะพานคอร์วาเลข้ามแม่น้ำมินเปิดใช้งานในปี 1932"),
+    ]
+    result = ask("When did the Corvale Bridge open?", contexts, model="local")
+    cited = {c for item in result.answer.answers if "1932" in item.answer for c in item.citations}
+    assert cited == {"atlas", "zh", "ja", "th"}, result.text
+
+
+def test_a_team_wiki_answers_its_current_owner(tmp_path: Path) -> None:
+    index = tmp_path / "index"
+    cli = [sys.executable, "-m", "contextorg"]
+    subprocess.run([*cli, "index", str(WIKI), "--index", str(index)], check=True)
+    run = subprocess.run(
+        [*cli, "ask", "Who owns the Harbor build?", "--index", str(index), "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    out = json.loads(run.stdout)
+    shown = {a["answer"]: a["citations"] for a in out["answers"]}
+    assert "Priya Natarajan" in shown, out["text"]
+    assert {c.split("#")[0] for c in shown["Priya Natarajan"]} >= {"release-notes-3.2.md"}
+    assert not any(a.lower().startswith("harbor") for a in shown), out["text"]
+    assert not any(a["quote"] for a in out["answers"]), out["text"]
+
+
+SYSTEM = SystemMessage("You answer questions about documents, quoting them exactly. " * 6)
+PROMPTS = [
+    [SYSTEM, HumanMessage(f"Document: {text} Question: when did it open?")]
+    for text in (
+        "The tower opened in 1987.",
+        "The bridge opened in 1932 after six years of work, said the gazette of the town.",
+        "The bridge opened in 1932 after six years of work, said the gazette, "
+        "and the river was crossed by ferry before that for a century or more.",
+        "Harbor 3.2 ships the new offline installer and drops support for Python 3.9; "
+        "the release opened for downloads on 4 May, after a week of testing by the "
+        "build owner and two reviewers from the platform team.",
+    )
+]
+
+
+def _logprobs(messages: list[BaseMessage], threads: int) -> list[float]:
+    model = LlamaCppChatModel(model_path=ensure_weights(), n_threads=threads, max_tokens=8)
+    reply = model.bind(logprobs=True, top_logprobs=3).invoke(messages)
+    return [t["logprob"] for t in reply.response_metadata["logprobs"]["content"]]
+
+
+def test_a_reply_does_not_depend_on_what_was_read_before_or_on_threads() -> None:
+    # llama.cpp's numbers for a token depend on the batch it was read in: a prompt whose
+    # first part is cached from another call must still come out as if read alone.
+    alone = []
+    for messages in PROMPTS:
+        _LOADED.clear()
+        alone.append(_logprobs(messages, threads=2))
+    _LOADED.clear()
+    in_turn = [_logprobs(messages, threads=2) for messages in PROMPTS]
+    _LOADED.clear()
+    backwards = [_logprobs(messages, threads=1) for messages in reversed(PROMPTS)][::-1]
+    assert in_turn == alone
+    assert backwards == alone

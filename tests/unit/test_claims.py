@@ -1,0 +1,279 @@
+"""What a text states as its own: corrections and negations, every script, answers as phrases."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from contextorg import Context, ask
+from contextorg.state import AnswerItem
+from contextorg.testing import World
+from contextorg.tools.evaluation.metrics import audit
+from contextorg.state.records import RelationLabel
+from contextorg.tools.organizers.corg import plan_corg
+from contextorg.tools.relations.graph import Reading, RelationGraph
+from contextorg.tools.text.claims import denies, states
+from contextorg.tools.text.normalize import grounded, mentions, words
+from contextorg.tools.text.phrases import (
+    answer_phrase,
+    reads_as_sentence,
+    restates,
+    speaks_of_another,
+)
+
+ARCHIVE = (
+    "The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
+    "the 1932 date was only the planned opening."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        (ARCHIVE, "1934", True),
+        (ARCHIVE, "1932", False),
+        ("It opened in 1934 instead of 1932.", "1932", False),
+        ("It opened in 1934 instead of 1932.", "1934", True),
+        ("It opened not in 1932 but in 1934.", "1932", False),
+        ("It opened not in 1932 but in 1934.", "1934", True),
+        ("Earlier reports said 1932; the opening was in 1934.", "1932", False),
+        ("It was scheduled for 1932 and opened in 1934.", "1932", False),
+        ("It was scheduled for 1932 and opened in 1934.", "1934", True),
+        ("The 1932 date is wrong: it opened in 1934.", "1932", False),
+        ("The bridge did not open until 1934.", "1934", True),
+        ("It opened in 1932 as planned.", "1932", True),
+        ("Not only 1932 saw an opening.", "1932", True),
+        ("The bridge, formerly owned by Tom Reyes, now belongs to Ada Lunn.", "Tom Reyes", False),
+        ("The bridge, formerly owned by Tom Reyes, now belongs to Ada Lunn.", "Ada Lunn", True),
+        ("Die Brücke wurde 1934 eröffnet, nicht 1932.", "1932", False),
+        ("Die Brücke wurde 1934 eröffnet, nicht 1932.", "1934", True),
+        ("大桥于1934年通车，而不是1932年。", "1932年", False),
+        ("大桥于1934年通车，而不是1932年。", "1934年", True),
+        ("橋は1934年に開通した。1932年ではなく。", "1932年", False),
+        ("Kevin Jones was a star in track and field.", "track and field", True),
+        (
+            "Members: not an IIHF member, v t e, teams of Russia in football and ice hockey",
+            "ice hockey",
+            True,
+        ),
+    ],
+)
+def test_a_text_states_what_it_gives_and_not_what_it_corrects(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer) is stated
+    assert mentions(text, answer)  # every case mentions the answer: only the denial differs
+    assert denies(text, answer) is not stated
+
+
+def test_words_of_the_question_and_quoted_titles_are_not_cues() -> None:
+    text = '"Never Ever" is the debut EP by Park Ji-yeon.'
+    assert states(text, "Park Ji-yeon", 'Who is the artist of the "Never Ever" EP?')
+    assert states('"Not Fade Away" was recorded by Buddy Holly.', "Buddy Holly")
+
+
+FILLER = st.sampled_from("bridge opened river town built in the was by a of 1932 1934".split())
+
+
+@given(st.lists(FILLER, min_size=1, max_size=12), st.sampled_from(["1932", "1934", "river"]))
+def test_without_cues_stating_is_mentioning(said: list[str], answer: str) -> None:
+    text = " ".join(said)
+    assert states(text, answer) == mentions(text, answer)
+
+
+@given(st.lists(FILLER, max_size=8), st.lists(FILLER, max_size=8))
+def test_an_answer_said_only_after_not_is_never_stated(before: list[str], after: list[str]) -> None:
+    text = " ".join([*before, "not", "1931", *after])
+    assert not states(text, "1931")
+    assert states(text + ". It opened in 1931.", "1931")
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "other"),
+    [
+        ("科尔瓦莱桥横跨敏河，于1932年正式通车。", "1932", "1934"),
+        ("科尔瓦莱桥横跨敏河，于1932年正式通车。", "1932年", "长江"),
+        ("コルヴァレ橋は1932年に開通した。", "1932年", "東京"),
+        ("สะพานคอร์วาเลข้ามแม่น้ำมินเปิดใช้งานในปี 1932", "1932", "1934"),
+        ("สะพานคอร์วาเลข้ามแม่น้ำมินเปิดใช้งานในปี 1932", "แม่น้ำมิน", "กรุงเทพ"),
+        ("코르발레 다리는 1932년에 개통되었다.", "1932년", "1934년"),
+        ("Die Corvale-Brücke über den Min wurde 1932 eröffnet.", "1932", "1934"),
+        ("Мост Корвале через реку Мин открыли в 1932 году.", "1932 году", "1934"),
+        ("افتتح جسر كورفالي فوق نهر مين عام 1932.", "نهر مين", "القاهرة"),
+        ("גשר קורבאלה מעל נהר מין נפתח ב-1932.", "נהר מין", "ירושלים"),
+        ("कोरवाले पुल 1932 में मिन नदी पर खोला गया।", "मिन नदी", "गंगा"),
+        ("Η γέφυρα Κορβάλε άνοιξε το 1932.", "1932", "1934"),
+    ],
+)
+def test_answers_are_grounded_in_every_script(text: str, answer: str, other: str) -> None:
+    assert grounded(text, answer) and mentions(text, answer) and states(text, answer)
+    assert not grounded(text, other)
+
+
+def test_scripts_without_spaces_are_cut_into_words() -> None:
+    assert words("于1932年正式通车") == ["于", "1932", "年", "正式", "通车"]
+    assert "開通" in words("コルヴァレ橋は1932年に開通した。")
+    assert len(words("สะพานเปิดในปี")) > 1
+    assert words("Café Ünïcode") == ["cafe", "unicode"]  # Latin accents still go
+    assert words("เปิด") == ["เปิด"]  # Thai vowel marks stay: they are part of the word
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "phrase"),
+    [
+        (
+            "The Harbor build pipeline is owned by the Platform team.",
+            "Who owns the Harbor build?",
+            "Platform team",
+        ),
+        (
+            "Scott Fitzgerald was born on April 28, 1964.",
+            "When was Scott Fitzgerald born?",
+            "April 28, 1964",
+        ),
+        ("The population of Screven is 3,559.", "What is the population of Screven?", "3,559"),
+        ("Priya Natarajan", "Who owns the Harbor build?", "Priya Natarajan"),
+        ("Alabama, United States", "Where is the University of Alabama?", "Alabama, United States"),
+    ],
+)
+def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(
+    answer: str, question: str, phrase: str
+) -> None:
+    assert answer_phrase(answer, question) == phrase
+
+
+def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
+    assert restates("Harbor project", "Who owns the Harbor build?")
+    assert restates("the Harbor build", "Who owns the Harbor build?")
+    assert not restates("Maya Chen", "Who owns the Harbor build?")
+    assert not restates("Harbor Research Group", "Who wrote the Harbor report?")
+    assert not restates("suspension bridge", "What type of bridge is the Corvale Bridge?")
+
+
+def test_clauses_are_quotes_and_general_ones_are_no_answer() -> None:
+    clause = "Each build pipeline has one owner who approves release branches."
+    assert reads_as_sentence(clause) and not reads_as_sentence("Ministry of Health and Welfare")
+    question = "Who owns the Harbor build?"
+    assert speaks_of_another(clause, question, "Build ownership. " + clause)
+    assert not speaks_of_another(clause, question, "The Harbor build. " + clause)
+
+
+def _bridge() -> list[Context]:
+    return [
+        Context(
+            id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."
+        ),
+        Context(
+            id="gazette",
+            text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
+        ),
+        Context(id="archive", text=ARCHIVE),
+    ]
+
+
+def test_a_correction_is_cited_for_what_it_states_not_what_it_corrects() -> None:
+    result = ask("When did the Corvale Bridge open?", _bridge(), model="scripted:any")
+    cited = {item.answer: item.citations for item in result.answer.answers}
+    assert sorted(cited["1932"]) == ["atlas", "gazette"]
+    assert cited["1934"] == ["archive"]
+
+
+def test_a_correction_read_as_the_answer_it_denies_is_left_out() -> None:
+    # A model that reads the corrected date from the correction: the text denies it.
+    contexts = _bridge()
+    readings = {c.id: Reading(True, None, "1932") for c in contexts}
+    result = ask(
+        "When did the Corvale Bridge open?", contexts, model=World(contexts, readings).model()
+    )
+    assert result.readings["archive"].status == "denied"
+    assert [(a.answer, sorted(a.citations)) for a in result.answer.answers] == [
+        ("1932", ["atlas", "gazette"])
+    ]
+
+
+def test_contexts_in_chinese_japanese_and_thai_are_cited() -> None:
+    contexts = [
+        Context(
+            id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."
+        ),
+        Context(id="zh", text="科尔瓦莱桥横跨敏河，于1932年正式通车。"),
+        Context(id="ja", text="コルヴァレ橋は1932年に開通した。"),
+        Context(id="th", text="สะพานคอร์วาเลข้ามแม่น้ำมินเปิดใช้งานในปี 1932"),
+    ]
+    readings = {
+        "atlas": Reading(True, None, "1932"),
+        "zh": Reading(True, None, "1932年"),
+        "ja": Reading(True, None, "1932年"),
+        "th": Reading(True, None, "1932"),
+    }
+    result = ask(
+        "When did the Corvale Bridge open?", contexts, model=World(contexts, readings).model()
+    )
+    assert {r.status for r in result.readings.values()} == {"answers"}
+    [item] = result.answer.answers
+    assert sorted(item.citations) == ["atlas", "ja", "th", "zh"]
+
+
+WIKI = [
+    Context(
+        id="owners",
+        title="Build ownership",
+        text="Each build pipeline has one owner who approves release branches.",
+    ),
+    Context(
+        id="harbor", title="Build ownership", text="The Harbor build is owned by Priya Natarajan."
+    ),
+    Context(id="notes", text="Release signed off by Priya Natarajan, owner of the Harbor build."),
+    Context(
+        id="old", text="Harbor project: build and release. The Harbor build is owned by Tom Becker."
+    ),
+    Context(id="marina", text="The marina's build yard is owned by Olaf Lindqvist."),
+]
+
+
+def test_a_wiki_answers_its_owners_not_its_subject_or_its_sentences() -> None:
+    readings = {
+        "owners": Reading(
+            True, None, "Each build pipeline has one owner who approves release branches."
+        ),
+        "harbor": Reading(True, None, "Priya Natarajan"),
+        "notes": Reading(True, None, "The Harbor build is owned by Priya Natarajan."),
+        "old": Reading(True, None, "Harbor project"),
+        "marina": Reading(True, None, "Olaf Lindqvist"),
+    }
+    result = ask("Who owns the Harbor build?", WIKI, model=World(WIKI, readings).model())
+    shown = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    assert shown["Priya Natarajan"] == ["harbor", "notes"]
+    assert "Harbor project" not in shown and not any(item.quote for item in result.answer.answers)
+    assert result.readings["old"].status == "silent"
+    assert result.readings["owners"].status == "silent"
+
+
+def test_copies_are_folded_only_into_a_context_they_agree_with() -> None:
+    # "Maya Chen" agrees with "Chen" and with "Maya"; "Chen" and "Maya" do not agree.
+    def plan(longest: str) -> dict[str, str]:
+        contexts = [Context(id=i, text="x" * (40 if i == longest else 10)) for i in IDS]
+        graph = RelationGraph(ids=list(IDS), edges=dict(EDGES))
+        return plan_corg(contexts, graph, max_group_size=4).dropped
+
+    assert plan("full") == {"last": "duplicate of full", "first": "duplicate of full"}
+    assert plan("last") == {"full": "duplicate of last"}  # "first" is no copy of "last"
+
+
+IDS = ("full", "last", "first")
+EDGES: dict[frozenset[str], RelationLabel] = {
+    frozenset(("full", "last")): "duplicated",
+    frozenset(("full", "first")): "duplicated",
+    frozenset(("last", "first")): "counterfactual",
+}
+
+
+def test_the_audit_counts_every_shown_answer_and_citation() -> None:
+    labels = {"a": "1932", "b": "1932", "c": "1934", "d": ""}
+    shown = [
+        AnswerItem(answer="1932", citations=["a", "b", "c"]),
+        AnswerItem(answer="1934", citations=["c", "d"]),
+    ]
+    assert audit(shown, labels) == pytest.approx(3 / 5)
+    assert audit([], labels) is None

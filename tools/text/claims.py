@@ -1,0 +1,155 @@
+"""What a text states as its own, as against what it mentions to deny or correct.
+
+"The bridge actually opened in 1934, not in 1932 as many guides claim" mentions 1932 and
+states 1934. Words stand under a denial when a negation or correction shortly before them in their
+clause reaches them ("not", "instead of", "rather than", "earlier reports said"), or when a
+word near them in their clause calls them planned, claimed or wrong ("the 1932 date was only
+the planned opening"). No model call: the cues are words, in English first and a few in
+German, French, Spanish, Chinese and Japanese, and they err towards denying (a denied answer
+is left out, never cited).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from contextorg.tools.text.normalize import JOINED, compact, mentions, words
+
+_CLAUSES = re.compile(
+    r"[.!?;:](?=\s|$)|[;()\[\]\n—–。；：！？，、]|,(?=\s)|\s-\s"
+    r"|(?=\b(?:and|but|whereas|while|although|though|however|yet)\b)",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»|「[^」\n]{1,80}」')
+"""A quoted name ("Never Ever", "Not Fade Away"): its words are never cues."""
+
+DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
+    tuple(words(cue))
+    for cue in (
+        "not",
+        "never",
+        "nor",
+        "neither",
+        "no longer",
+        "instead of",
+        "rather than",
+        "contrary to",
+        "unlike",
+        "wrongly",
+        "mistakenly",
+        "erroneously",
+        "incorrectly",
+        "falsely",
+        "supposedly",
+        "allegedly",
+        "formerly",
+        "previously",
+        "earlier reports",
+        "early reports",
+        "once believed",
+        "refutes",
+        "denies",
+        "disputes",
+        "corrects",
+        # German, French, Spanish, Chinese, Japanese
+        "nicht",
+        "nie",
+        "statt",
+        "anstatt",
+        "fälschlich",
+        "falschlicherweise",
+        "pas",
+        "jamais",
+        "au lieu de",
+        "nunca",
+        "en lugar de",
+        "不是",
+        "而不是",
+        "并非",
+        "而非",
+        "不",
+    )
+)
+"""Cues that deny what follows them in their clause."""
+
+DENYING_NEAR = frozenset(
+    "planned scheduled expected postponed delayed claim claims claimed myth "
+    "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
+    "outdated superseded misprint typo debunked disputed refuted denied inaccurate untrue hoax "
+    "geplant falsch prevu prevista 计划 原定 错误 予定 なく ない".split()
+)
+"""Words that deny the answers near them in their clause ("the 1932 date was only the planned
+opening")."""
+
+AFFIRMING = frozenset("as wie comme como".split())
+"""A word that makes the next clause cue affirm: "opened in 1932 as planned"."""
+
+ENDS_DENIAL = frozenset("until till only bis 直到".split())
+"""Words after which a denial no longer reaches: "did not open until 1934", "not only 1932"."""
+
+
+def states(text: str, answer: str, question: str = "") -> bool:
+    """Whether ``text`` states ``answer`` as its own: every word of it, outside any denial.
+
+    Stricter than :func:`~contextorg.tools.text.normalize.mentions`, which any occurrence
+    satisfies: "opened in 1934, not in 1932" mentions 1932 and states only 1934. Words of
+    ``question`` and quoted names are never cues: "Who sang 'Never Ever'?"
+    """
+    wanted = set(words(answer))
+    if not wanted:
+        return False
+    kept, runs = _affirmed(text, frozenset(words(question)))
+    return wanted <= kept or (
+        bool(JOINED.search(answer)) and any(compact(answer) in r for r in runs)
+    )
+
+
+def denies(text: str, answer: str, question: str = "") -> bool:
+    """Whether ``text`` mentions ``answer`` only where it denies or corrects it."""
+    return mentions(text, answer) and not states(text, answer, question)
+
+
+@lru_cache(maxsize=1024)
+def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The words of ``text`` that occur outside a denial, and its runs of such words, joined."""
+    kept: set[str] = set()
+    runs: list[str] = [""]
+    for clause in _CLAUSES.split(text):
+        said = words(clause)
+        quoted = {w for q in _QUOTED.findall(clause) for w in words(q)}
+        for word, no in zip(said, _denied(said, asked | quoted), strict=True):
+            if no:
+                runs.append("")
+            else:
+                kept.add(word)
+                runs[-1] += word
+        runs.append("")
+    return frozenset(kept), tuple(r for r in runs if r)
+
+
+REACH = 5
+"""How many words a denial reaches, before or after its cue: a list or a navigation box with
+one "not" in it is not denied whole."""
+
+
+def _denied(said: list[str], not_cues: frozenset[str] | set[str]) -> list[bool]:
+    """For each word of one clause, whether a denial reaches it (``not_cues`` never deny)."""
+    flags = [False] * len(said)
+    for n, w in enumerate(said):
+        if w in DENYING_NEAR and w not in not_cues and (n == 0 or said[n - 1] not in AFFIRMING):
+            for m in range(max(n - REACH, 0), min(n + REACH + 1, len(said))):
+                flags[m] = True
+    n = 0
+    while n < len(said):
+        cue = next((c for c in DENYING_BEFORE if tuple(said[n : n + len(c)]) == c), None)
+        if cue is None or not_cues & set(cue):
+            n += 1
+            continue
+        end = n + len(cue)
+        for m in range(n, min(end + REACH, len(said))):
+            if said[m] in ENDS_DENIAL:
+                break
+            flags[m] = True
+        n = end
+    return flags

@@ -1,0 +1,106 @@
+"""The phrase that answers: a sentence cut to it, and answers that only restate the question.
+
+A small model asked "Who owns the Harbor build?" sometimes replies with the question's own
+subject ("Harbor project") or with a whole sentence ("The Harbor build pipeline is owned by
+the Platform team."). Neither is an answer as written: the first adds nothing a reader did
+not know, the second hides its answer ("Platform team") in a restatement of the question.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import Stemmer
+
+from contextorg.tools.text.normalize import FUNCTION_WORDS, words
+
+_LINKS = re.compile(
+    r"\s*\b(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to)\b\s*|"
+    r"\s*[:;—–]\s+",
+    re.IGNORECASE,
+)
+"""Where a sentence that restates the question turns to what it says of it."""
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("english")
+
+
+def stems(text: str) -> set[str]:
+    """The content words of ``text``, stemmed ("owned" and "owns" are both "own")."""
+    return set(_stemmer().stemWords([w for w in words(text) if w not in FUNCTION_WORDS]))
+
+
+def answer_phrase(answer: str, question: str) -> str:
+    """``answer``, or the part of it that answers when it restates the question around it.
+
+    Only an answer that repeats a word of the question and links it to something ("X is
+    owned by Y", "X: Y") is cut: into the pieces between linking words, of which the one
+    adding most words the question does not have wins (the last, on a tie), without the
+    words it opens with that add nothing (articles, the question's own words). An answer
+    that repeats nothing of the question is kept whole, however long.
+    """
+    asked = stems(question)
+    if not asked & stems(answer):
+        return answer
+    pieces = [p.strip(" .,;:!?\"'()") for p in _LINKS.split(answer)]
+    pieces = [p for p in pieces if p]
+    if len(pieces) < 2:
+        return answer
+    best = max(reversed(pieces), key=lambda p: len(stems(p) - asked))
+    if not stems(best) - asked:
+        return answer
+    tokens = best.split()
+    while len(tokens) > 1 and not stems(tokens[0]) - asked:
+        tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
+    return " ".join(tokens)
+
+
+_CLAUSE_WORDS = frozenset(
+    "is are was were has have had will would can could does did who which whose".split()
+)
+
+
+def reads_as_sentence(answer: str) -> bool:
+    """Whether ``answer`` is a clause rather than a phrase: five words or more, with a verb.
+
+    "Each build pipeline has one owner who approves release branches." says something, but
+    names no answer; "Ministry of Health and Family Welfare" is a phrase.
+    """
+    said = re.findall(r"\w+", answer.lower())
+    return len(said) >= 5 and bool(_CLAUSE_WORDS & set(said))
+
+
+def names(question: str) -> set[str]:
+    """The words the question only writes capitalized, and not first: its subject's name."""
+    tokens = re.findall(r"\w+", question)
+    capital = {t.lower() for n, t in enumerate(tokens) if n and t[:1].isupper()}
+    lower = {t for t in tokens if t.islower()}
+    return capital - lower - FUNCTION_WORDS
+
+
+def speaks_of_another(answer: str, question: str, text: str) -> bool:
+    """Whether a clause answer comes from a text that never names the question's subject.
+
+    "Each build pipeline has one owner who approves release branches." from a page that never
+    names the Harbor build says something general, not who owns it.
+    """
+    asked = names(question)
+    return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
+
+
+def restates(answer: str, question: str) -> bool:
+    """Whether ``answer`` only names the question's subject ("Harbor project" for the Harbor build).
+
+    So: it repeats a name of the question (a word the question only writes capitalized, not
+    first), and all it adds are lower-case common words. "Suspension bridge" for "What type
+    of bridge is the Corvale Bridge?" is an answer: "bridge" is also a common word there.
+    """
+    said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
+    if not names(question) & {t.lower() for t in said}:
+        return False
+    asked = {t.lower() for t in re.findall(r"\w+", question)}
+    added = [t for t in said if t.lower() not in asked]
+    return all(t.islower() and t.isalpha() for t in added)
