@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -39,7 +40,12 @@ from contextorg.tools.inputs import (
 )
 from contextorg.tools.observability.phoenix import enable_phoenix, flush_phoenix
 from contextorg.tools.observability.tracing import JsonlTracer
-from contextorg.tools.persistence.checkpoints import open_async_checkpointer, open_checkpointer
+from contextorg.tools.persistence.checkpoints import (
+    open_async_checkpointer,
+    open_checkpointer,
+    store_of,
+)
+from contextorg.tools.persistence.thread_locks import thread_lock
 
 
 class Result(BaseModel):
@@ -266,7 +272,7 @@ class _Run:
             if self.thread is None:
                 yield self.graph
             else:
-                with open_checkpointer(self._checkpoints) as saver:
+                with open_checkpointer(self._checkpoints) as saver, self._turn():
                     yield self._with(saver)
         finally:
             flush_phoenix()
@@ -279,7 +285,12 @@ class _Run:
                 yield self.graph
             else:
                 async with open_async_checkpointer(self._checkpoints) as saver:
-                    yield self._with(saver)
+                    turn = self._turn()
+                    await asyncio.to_thread(turn.__enter__)
+                    try:
+                        yield self._with(saver)
+                    finally:
+                        await asyncio.to_thread(turn.__exit__, None, None, None)
         finally:
             flush_phoenix()
 
@@ -297,6 +308,12 @@ class _Run:
             usage=out.get("usage", {}),
             seconds=time.perf_counter() - self.started,
         )
+
+    def _turn(self) -> AbstractContextManager[None]:
+        """This turn's hold on its thread: the thread's turns run one at a time."""
+        assert self.thread is not None
+        kind, target = store_of(self._checkpoints)
+        return thread_lock(kind, target, self.thread, self.context.thread_wait)
 
     @property
     def _checkpoints(self) -> str | None:

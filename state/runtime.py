@@ -76,6 +76,9 @@ class RunContext:
     """Largest group one call answers; small models lose track of longer lists."""
     max_concurrency: int = 4
     """Model calls in flight at once inside one node."""
+    thread_wait: float = 300.0
+    """Seconds a turn on a thread waits for another turn on that thread to finish (turns on one
+    thread run one at a time, across processes) before it is refused with an error."""
     model_timeout: float | None = 300.0
     """Seconds one model call may take before it is abandoned (and tried again); None: no
     limit. The embedded model stops its reply there too."""

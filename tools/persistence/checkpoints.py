@@ -39,6 +39,11 @@ def default_checkpoints() -> str:
     return f"sqlite:///{data / 'contextorg' / 'threads.sqlite'}"
 
 
+def store_of(url: str | None) -> tuple[str, str]:
+    """``("sqlite", path)`` or ``("postgres", url)`` for a checkpoint store URL."""
+    return _kind(url or default_checkpoints())
+
+
 def _kind(url: str) -> tuple[str, str]:
     if url.startswith(("postgresql://", "postgres://")):
         return "postgres", url

@@ -1,0 +1,125 @@
+"""Turns on one thread run one at a time across processes: none is lost, none waits forever."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from contextorg import Context, ask, build_graph
+from contextorg.testing import World, first_number
+from contextorg.tools.persistence.checkpoints import open_checkpointer
+from contextorg.tools.persistence.thread_locks import ThreadBusyError, thread_lock
+
+TURN = """
+import json, sys, time
+from contextorg import Context, ask
+from contextorg.testing import World, first_number
+store, question = sys.argv[1], sys.argv[2]
+world = World([], {}, unknown=first_number)
+respond = world.respond
+def slow(messages, schema):  # a turn long enough for the others to start during it
+    time.sleep(0.3)
+    return respond(messages, schema)
+world.respond = slow
+context = [Context(id="a", text="The bridge opened in 1932.")]
+ask(question, context, model=world.model(), thread="t", checkpoints=store, completion="none")
+print(json.dumps({"question": question, "done": time.time()}), flush=True)
+"""
+
+
+def history(store: str, thread: str = "t") -> list[str]:
+    with open_checkpointer(store) as saver:
+        state = build_graph(checkpointer=saver).get_state({"configurable": {"thread_id": thread}})
+    return [turn.question for turn in state.values.get("history", [])]
+
+
+def race(store: str, count: int) -> list[str]:
+    """``count`` processes ask one turn each on thread ``t`` at once; their finishing order."""
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", TURN, store, f"When did bridge {n} open?"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(count)
+    ]
+    done = []
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err
+        done.append(json.loads(out))
+    return [d["question"] for d in sorted(done, key=lambda d: d["done"])]
+
+
+@pytest.mark.slow
+def test_eight_racing_turns_on_one_thread_are_all_kept_in_the_order_they_ran(
+    tmp_path: Path,
+) -> None:
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    finished = race(store, 8)
+    assert history(store) == finished  # every turn, in the order they ran
+    assert len(set(finished)) == 8
+
+
+def test_a_turn_waits_for_the_thread_then_is_refused_with_a_clear_error(tmp_path: Path) -> None:
+    path = str(tmp_path / "threads.sqlite")
+    store = f"sqlite:///{path}"
+    model = World([], {}, unknown=first_number).model()
+    contexts = [Context(id="a", text="The bridge opened in 1932.")]
+    told: list[str] = []
+    with thread_lock("sqlite", path, "t", timeout=1.0):
+        started = time.monotonic()
+        with pytest.raises(ThreadBusyError, match=r"thread 't' is busy: another turn \(pid \d+"):
+            ask("When?", contexts, model=model, thread="t", checkpoints=store, thread_wait=0.5)
+        assert 0.5 <= time.monotonic() - started < 5
+        # Another thread on the same store is not held up.
+        ask("When?", contexts, model=model, thread="other", checkpoints=store, thread_wait=0.5)
+        with pytest.raises(ThreadBusyError):
+            with thread_lock("sqlite", path, "t", timeout=0.3, on_wait=told.append):
+                pass
+    assert told and "busy with another turn" in told[0]
+    ask("When?", contexts, model=model, thread="t", checkpoints=store, thread_wait=0.5)
+    assert history(store) == ["When?"]
+
+
+HOLD = """
+import sys, time
+from contextorg.tools.persistence.thread_locks import thread_lock
+with thread_lock("sqlite", sys.argv[1], "t", timeout=5):
+    print("held", flush=True)
+    time.sleep(600)
+"""
+
+
+@pytest.mark.slow
+def test_a_turn_killed_while_holding_the_thread_does_not_lock_it(tmp_path: Path) -> None:
+    path = str(tmp_path / "threads.sqlite")
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, path], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    with pytest.raises(ThreadBusyError):
+        with thread_lock("sqlite", path, "t", timeout=0.3):
+            pass
+    holder.send_signal(signal.SIGKILL)
+    holder.wait(timeout=30)
+    holder.stdout.close()
+    started = time.monotonic()
+    with thread_lock("sqlite", path, "t", timeout=5):
+        assert time.monotonic() - started < 1  # the dead holder's row is taken over at once
+
+
+def test_cli_waits_and_refuses_with_one_line(tmp_path: Path, run_cli: object) -> None:
+    path = str(tmp_path / "threads.sqlite")
+    contexts = tmp_path / "c.jsonl"
+    contexts.write_text('{"id": "a", "text": "It opened in 1932."}\n')
+    argv = ["ask", "When?", "--contexts", str(contexts), "--model", "scripted:any"]
+    argv += ["--thread", "t", "--checkpoints", f"sqlite:///{path}", "--thread-wait", "0.3"]
+    with thread_lock("sqlite", path, "t", timeout=1):
+        code, _, err = run_cli(argv)  # type: ignore[operator]
+    assert code == 2 and "is busy" in err and "--thread-wait" in err
