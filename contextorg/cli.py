@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import math
 import os
 import signal
@@ -33,6 +32,7 @@ from contextorg.tools.models.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsErr
 from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.relations import CLASSIFIERS
 from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.text.visible import json_line, visible
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -58,7 +58,7 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
         try:
             command(*args, **kwargs)
         except EXPECTED as exc:
-            err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+            err.print(f"[red]error:[/red] {shown(exc)}", highlight=False, soft_wrap=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
             err.print("[yellow]interrupted[/yellow]")
@@ -69,7 +69,7 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
             if os.environ.get("CONTEXTORG_DEBUG"):
                 raise
             err.print(
-                f"[red]unexpected error:[/red] {type(exc).__name__}: {escape(str(exc))}\n"
+                f"[red]unexpected error:[/red] {type(exc).__name__}: {shown(exc)}\n"
                 "Set CONTEXTORG_DEBUG=1 to see the traceback.",
                 highlight=False,
             )
@@ -101,6 +101,16 @@ CheckpointsOption = Annotated[
 ]
 CompletionOption = Annotated[
     str, typer.Option(help=f"How follow-ups are completed: {', '.join(COMPLETERS)}.")
+]
+ThreadWaitOption = Annotated[
+    float,
+    typer.Option(
+        min=0, help="Seconds to wait for another turn on the same thread before giving up."
+    ),
+]
+MaxContextsOption = Annotated[
+    int,
+    typer.Option(min=1, help="Most contexts the relation graph takes (every pair is related)."),
 ]
 
 
@@ -141,6 +151,8 @@ def ask_command(
         str | None, typer.Option(help="Continue this conversation (follow-ups are completed).")
     ] = None,
     checkpoints: CheckpointsOption = None,
+    thread_wait: ThreadWaitOption = 300.0,
+    max_contexts: MaxContextsOption = 200,
     completion: CompletionOption = "llm",
     explain: Annotated[
         bool,
@@ -201,6 +213,8 @@ def ask_command(
         phoenix=phoenix,
         thread=thread,
         checkpoints=checkpoints,
+        thread_wait=thread_wait,
+        max_contexts=max_contexts,
         completion=completion,
         retriever=retriever,
         top_k=k,
@@ -211,16 +225,21 @@ def ask_command(
         conflict_policy=conflicts,
     )
     if as_json:
-        print(json.dumps(finite(result.summary()), ensure_ascii=False, allow_nan=False))
+        print(json_line(finite(result.summary())))
     else:
         _show(result)
     if report is not None:  # after the answer: a report that cannot be written loses nothing
         try:
-            err.print(f"report: {write_report(result, report)}")
+            err.print(Text(f"report: {visible(write_report(result, report))}"))
         except OSError as exc:
             raise InputError(f"the report could not be written to {report}: {exc}") from None
     if result.answer.failed:
         raise typer.Exit(3)
+
+
+def shown(value: object) -> str:
+    """Data (a question, an error naming an input) as Rich markup that shows it as it is."""
+    return escape(visible(value))
 
 
 def check_outputs(outputs: dict[str, Path | None], inputs: list[Path | None]) -> None:
@@ -264,17 +283,18 @@ def models_install(
 
 
 def _show(result: Result) -> None:
-    out.print(Panel(Text(result.text), title=escape(result.question), border_style="green"))
+    out.print(Panel(Text(visible(result.text)), title=shown(result.question), border_style="green"))
     groups = Table(title="Groups", show_lines=False)
     groups.add_column("#", justify="right")
     groups.add_column("contexts")
     groups.add_column("question")
     for group in result.organization.groups:
-        groups.add_row(str(group.id), Text(", ".join(group.context_ids)), Text(group.question))
+        ids = visible(", ".join(group.context_ids))
+        groups.add_row(str(group.id), Text(ids), Text(visible(group.question)))
     out.print(groups)
     if result.organization.dropped:
         for context_id, reason in result.organization.dropped.items():
-            out.print(Text(f"  left out {context_id}: {reason}", style="dim"))
+            out.print(Text(visible(f"  left out {context_id}: {reason}"), style="dim"))
     for attribution in result.attribution:
         out.print(_bars(attribution))
     summary = result.summary()["usage"]
@@ -286,14 +306,15 @@ def _show(result: Result) -> None:
 
 def _bars(attribution: Attribution, width: int = 30) -> Table:
     """One bar per context: how much it caused this answer."""
-    table = Table(title=f"What caused {attribution.answer!r}", title_justify="left", box=None)
+    title = Text(f"What caused '{visible(attribution.answer, newlines=False)}'")
+    table = Table(title=title, title_justify="left", box=None)
     table.add_column("context")
     table.add_column("weight", justify="right")
     table.add_column("")
     ranked = sorted(attribution.scores.items(), key=lambda kv: -kv[1])
     for context_id, weight in ranked:
         bar = "█" * round(weight * width) or "▏"
-        table.add_row(Text(context_id), f"{weight:.0%}", Text(bar, style="cyan"))
+        table.add_row(Text(visible(context_id)), f"{weight:.0%}", Text(bar, style="cyan"))
     return table
 
 

@@ -7,7 +7,6 @@ import uuid
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from rich.text import Text
 
 from contextorg.api import Result, ask_stream, run_context
@@ -17,13 +16,16 @@ from contextorg.cli import (
     ContextsOption,
     IndexOption,
     KOption,
+    MaxContextsOption,
     ModelOption,
     StrategyOption,
+    ThreadWaitOption,
     _show,
     app,
     err,
     friendly,
     out,
+    shown,
 )
 from contextorg.demo import demo_contexts
 from contextorg.nodes.start_turn import check_choices
@@ -32,6 +34,7 @@ from contextorg.tools.inputs import InputError, load_contexts
 from contextorg.tools.models.calls import CANCELLED
 from contextorg.tools.observability.tracing import describe_node
 from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.text.visible import visible
 
 QUIT = {"/exit", "/quit", "exit", "quit"}
 
@@ -48,6 +51,8 @@ def chat_command(
     model: ModelOption = None,
     strategy: StrategyOption = "corg",
     checkpoints: CheckpointsOption = None,
+    thread_wait: ThreadWaitOption = 300.0,
+    max_contexts: MaxContextsOption = 200,
     completion: CompletionOption = "llm",
 ) -> None:
     """Ask questions and follow-ups; each node shows as it runs, then the cited answer.
@@ -64,7 +69,8 @@ def chat_command(
     else:
         items = load_contexts(contexts) if contexts is not None else demo_contexts()
     thread = thread or f"chat-{uuid.uuid4().hex[:8]}"
-    err.print(f"[dim]thread {thread} (continue it later with --thread {thread}); /exit ends[/dim]")
+    named = shown(thread)
+    err.print(f"[dim]thread {named} (continue it later with --thread {named}); /exit ends[/dim]")
     while True:
         try:
             question = out.input("[bold green]?[/bold green] ").strip()
@@ -81,6 +87,8 @@ def chat_command(
             strategy=strategy,
             thread=thread,
             checkpoints=checkpoints,
+            thread_wait=thread_wait,
+            max_contexts=max_contexts,
             completion=completion,
             retriever=retriever,
             top_k=k,
@@ -88,13 +96,13 @@ def chat_command(
         try:
             _show(_follow(events))
         except InputError as exc:  # a bad question ends the turn, not the conversation
-            err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+            err.print(f"[red]error:[/red] {shown(exc)}", highlight=False)
         except KeyboardInterrupt:  # Ctrl-C ends the turn; at the prompt, the conversation
             CANCELLED.clear()
             err.print("[yellow]turn interrupted[/yellow]")
         except Exception as exc:  # a failed model call: say so, keep the conversation
             err.print(
-                f"[red]this turn failed:[/red] {type(exc).__name__}: {escape(str(exc))}\n"
+                f"[red]this turn failed:[/red] {type(exc).__name__}: {shown(exc)}\n"
                 "Ask again, or check the model (CONTEXTORG_DEBUG=1 shows the traceback).",
                 highlight=False,
             )
@@ -114,7 +122,7 @@ def _follow(events: Any) -> Result:
                 summary = describe_node(event.node, event.data)
                 line = Text(f"  ✓ {event.node}", style="cyan")
                 if summary:
-                    line.append(f"  {summary}", style="dim")
+                    line.append(f"  {visible(summary)}", style="dim")
                 err.print(line)
             else:
                 return event.data  # type: ignore[no-any-return]

@@ -7,17 +7,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from contextorg.cli import app, err, friendly, out
+from contextorg.cli import app, err, friendly, out, shown
 from contextorg.state import Context
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.embeddings import EMBEDDERS
 from contextorg.tools.retrieval.hybrid import HybridIndex
 from contextorg.tools.retrieval.ingest import Contextualize, find_documents
+from contextorg.tools.text.visible import json_line, visible
 
 
 @app.command("index")
@@ -58,9 +58,9 @@ def index_command(
             gone = set(store.documents) - {d.id for d in documents}
             counts["removed units"] = store.remove(gone)
     for file, reason in skipped.items():
-        err.print(Text(f"skipped {file}: {reason}", style="yellow"))
+        err.print(Text(visible(f"skipped {file}: {reason}"), style="yellow"))
     summary = ", ".join(f"{n} {what}" for what, n in counts.items())
-    err.print(f"{index}: {summary}; {len(skipped)} files skipped")
+    err.print(Text(visible(f"{index}: {summary}; {len(skipped)} files skipped")))
 
 
 @app.command("search")
@@ -83,12 +83,15 @@ def search_command(
     for text in [query] if query is not None else _queries(queries):
         hits = store.search(str(text), k=k, mode=mode)  # type: ignore[arg-type]
         if as_json:
-            print(json.dumps([_hit(h) for h in hits], ensure_ascii=False))
+            print(json_line([_hit(h) for h in hits]))
             continue
-        table = Table("score", "id", "title", "text", title=escape(str(text)), show_lines=True)
+        table = Table("score", "id", "title", "text", title=shown(text), show_lines=True)
         for hit in hits:
             table.add_row(
-                f"{hit.score:.3f}", escape(hit.id), escape(hit.title), escape(hit.text[:300])
+                f"{hit.score:.3f}",
+                Text(visible(hit.id)),
+                Text(visible(hit.title)),
+                Text(visible(hit.text[:300])),
             )
         out.print(table)
 

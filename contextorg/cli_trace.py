@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
@@ -13,6 +12,7 @@ from rich.tree import Tree
 
 from contextorg.cli import app, friendly, out
 from contextorg.tools.observability.tracing import TraceRun, key_output, load_trace, run_tree
+from contextorg.tools.text.visible import json_line, visible
 
 
 @app.command("trace")
@@ -28,7 +28,7 @@ def trace_command(
     root = run_tree(load_trace(file), run_id)
     if as_json:
         for record in _walk(root):
-            print(json.dumps(record.record, ensure_ascii=False))
+            print(json_line(record.record))
         return
     tree = Tree(_run_label(root))
     _grow(tree, root)
@@ -59,18 +59,22 @@ def _grow(tree: Tree, run: TraceRun) -> None:
 
 def _run_label(run: TraceRun) -> Text:
     record = run.record
-    label = Text(record["name"], style="bold" if record["run_type"] == "chain" else "")
+    label = Text(
+        visible(record["name"], newlines=False),
+        style="bold" if record["run_type"] == "chain" else "",
+    )
     prompt = (record.get("metadata") or {}).get("prompt")
     if prompt and record["run_type"] == "chain":
-        label.append(f" [{prompt}]", style="cyan")
+        label.append(f" [{visible(prompt, newlines=False)}]", style="cyan")
     if record.get("seconds") is not None:
         label.append(f"  {record['seconds']:.2f} s", style="dim")
     tokens_in, tokens_out = run.tokens
     if run.model_calls:
         label.append(f"  {run.model_calls} calls {tokens_in}→{tokens_out} tokens", style="dim")
     if record.get("error"):
-        label.append(f"  error: {str(record['error']).splitlines()[-1]}", style="red")
+        error = str(record["error"]).splitlines() or [""]
+        label.append(f"  error: {visible(error[-1], newlines=False)}", style="red")
     decided = key_output(run)
     if decided:
-        label.append(f"  {decided[:160]}", style="green")
+        label.append(f"  {visible(decided[:160], newlines=False)}", style="green")
     return label

@@ -7,12 +7,13 @@ usage per node.
 
 from __future__ import annotations
 
+import html
 import math
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from contextorg.state import total_usage
+from contextorg.tools.text.visible import visible
 
 if TYPE_CHECKING:
     from contextorg.api import Result
@@ -38,6 +39,11 @@ td,th{padding:.2rem .8rem;border-bottom:1px solid #eee;text-align:right}
 td:first-child,th:first-child{text-align:left}.legend span{margin-right:1rem}
 a.cite{font-family:ui-monospace,monospace;text-decoration:none}
 """
+
+
+def escape(text: object) -> str:
+    """``text`` as HTML, every hidden character (controls, bidi, zero-width) as its escape."""
+    return html.escape(visible(text))
 
 
 def render_report(result: Result) -> str:

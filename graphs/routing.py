@@ -50,8 +50,8 @@ def check_relation_size(count: int, context: RunContext) -> None:
         raise InputError(
             f"{count} contexts are more than the relation graph takes (max_contexts="
             f"{context.max_contexts}: it holds every pair, {count * (count - 1) // 2:,} here). "
-            f"Pass fewer (retrieve top_k), raise max_contexts, or answer with strategy "
-            f"'base' or 'separate', which take any number"
+            "Pass fewer (--k, or top_k), raise the limit (--max-contexts, or max_contexts), "
+            "or answer with strategy 'base' or 'separate', which take any number"
         )
 
 

@@ -11,6 +11,7 @@ from langchain_core.documents import Document
 from pydantic import ValidationError
 
 from contextorg.state.records import Context, Turn
+from contextorg.tools.text.visible import first_hidden, visible
 
 ContextLike = Context | Document | Mapping[str, Any]
 """What ``ask`` takes as a context: a record, a LangChain document, or a dict."""
@@ -86,9 +87,30 @@ def check_question_and_contexts(question: object, contexts: Sequence[Context] | 
         )
     seen: set[str] = set()
     for context in contexts:
+        check_id(context.id)
         if context.id in seen:
-            raise InputError(f"context id {context.id!r} appears twice: ids must be unique")
+            raise InputError(f"context id {_shown(context.id)} appears twice: ids must be unique")
         seen.add(context.id)
+
+
+def check_id(context_id: str) -> None:
+    """Refuse an id a reader could not see as it is: blank, or with hidden characters.
+
+    Ids are the citations the reader checks: ``at\u200blas`` would look like ``atlas``, and
+    an escape sequence in an id would drive the terminal it is printed on.
+    """
+    if not context_id.strip():
+        raise InputError(f"context id {_shown(context_id)} is blank: give every context a name")
+    hidden = first_hidden(context_id)
+    if hidden is not None:
+        raise InputError(
+            f"context id {_shown(context_id)} holds an invisible or control character "
+            f"({hidden}): ids are the citations a reader sees; use visible characters only"
+        )
+
+
+def _shown(text: str) -> str:
+    return f"'{visible(text, newlines=False)}'"
 
 
 MAX_QUESTION = 4000
@@ -124,16 +146,18 @@ def read_text(file: Path) -> str:
 
 
 def jsonl_objects(
-    file: Path, *, missing: str, torn_end: list[int] | None = None
+    file: Path, *, missing: str, torn_end: list[int] | None = None, folder_hint: str = ""
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each non-blank line; :class:`InputError` names a bad line.
 
     A file that is still being appended to (a trace) may end in a torn line: pass a list as
     ``torn_end`` to skip an unreadable last line, whose number is then appended to it.
     """
+    if file.is_dir():
+        raise InputError(f"{file} is a folder, not a file{folder_hint}")
     if not file.is_file():
         raise InputError(missing)
-    lines = read_text(file).splitlines()
+    lines = read_text(file).split("\n")  # not splitlines(): U+2028 and \x1c may be in a string
     last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -159,7 +183,12 @@ def load_contexts(path: str | Path) -> list[Context]:
     file = Path(path)
     contexts = [
         _context(record, f"{file}, line {number}")
-        for number, record in jsonl_objects(file, missing=f"no such contexts file: {file}")
+        for number, record in jsonl_objects(
+            file,
+            missing=f"no such contexts file: {file}",
+            folder_hint=f": to answer from a folder of documents, index it "
+            f"(`contextorg index {file} --index DIR`) and ask with --index DIR",
+        )
     ]
     if not contexts:
         raise InputError(f"{file} has no contexts: write one JSON object per line")

@@ -8,7 +8,6 @@ run of the tree with ids, parent ids, timings, tokens, tags, metadata, inputs an
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Iterator, Mapping
@@ -23,6 +22,7 @@ from pydantic import BaseModel
 from pydantic_core import to_jsonable_python
 
 from contextorg.tools.inputs import InputError, jsonl_objects
+from contextorg.tools.text.visible import json_line
 
 logger = logging.getLogger("contextorg")
 
@@ -39,9 +39,7 @@ class JsonlTracer(BaseTracer):
         self._lock = threading.Lock()
 
     def _persist_run(self, run: Run) -> None:
-        lines = [
-            json.dumps(record, default=_jsonable, ensure_ascii=False) for record in _flatten(run)
-        ]
+        lines = [json_line(r, default=_jsonable, allow_nan=True) for r in _flatten(run)]
         with self._lock, self.path.open("a", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n")
 
