@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from contextorg import Context, ask
 from contextorg.state import AnswerItem
+from contextorg.state.records import RelationLabel
 from contextorg.testing import World
 from contextorg.tools.evaluation.metrics import audit
-from contextorg.state.records import RelationLabel
 from contextorg.tools.organizers.corg import plan_corg
 from contextorg.tools.relations.graph import Reading, RelationGraph
 from contextorg.tools.text.claims import denies, states
@@ -166,7 +166,7 @@ def _bridge() -> list[Context]:
         ),
         Context(
             id="gazette",
-            text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
+            text="Residents celebrated as the Corvale Bridge opened in 1932 after six years.",
         ),
         Context(id="archive", text=ARCHIVE),
     ]
