@@ -26,7 +26,7 @@ from contextorg.state import Attribution, Context
 from contextorg.tools.answering.completion import COMPLETERS
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
 from contextorg.tools.inputs import InputError, load_contexts, load_document
-from contextorg.tools.models.calls import CANCELLED
+from contextorg.tools.models.calls import CANCELLED, settle_cancelled
 from contextorg.tools.models.guard import ModelNotAllowedError
 from contextorg.tools.models.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
 from contextorg.tools.organizers import ORGANIZERS
@@ -325,7 +325,8 @@ def main() -> None:
         app()
     finally:
         signal.signal(signal.SIGINT, previous)
-        CANCELLED.clear()
+        if CANCELLED.is_set():
+            settle_cancelled()
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -31,7 +31,7 @@ from contextorg.demo import demo_contexts
 from contextorg.nodes.start_turn import check_choices
 from contextorg.state import Context
 from contextorg.tools.inputs import InputError, load_contexts
-from contextorg.tools.models.calls import CANCELLED
+from contextorg.tools.models.calls import settle_cancelled
 from contextorg.tools.observability.tracing import describe_node
 from contextorg.tools.retrieval.hybrid import HybridIndex
 from contextorg.tools.text.visible import visible
@@ -98,7 +98,7 @@ def chat_command(
         except InputError as exc:  # a bad question ends the turn, not the conversation
             err.print(f"[red]error:[/red] {shown(exc)}", highlight=False)
         except KeyboardInterrupt:  # Ctrl-C ends the turn; at the prompt, the conversation
-            CANCELLED.clear()
+            settle_cancelled()
             err.print("[yellow]turn interrupted[/yellow]")
         except Exception as exc:  # a failed model call: say so, keep the conversation
             err.print(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -12,6 +13,8 @@ from pydantic import ValidationError
 
 from contextorg.state.records import Context, Turn
 from contextorg.tools.text.visible import first_hidden, visible
+
+logger = logging.getLogger("contextorg")
 
 ContextLike = Context | Document | Mapping[str, Any]
 """What ``ask`` takes as a context: a record, a LangChain document, or a dict."""
@@ -157,21 +160,40 @@ def jsonl_objects(
         raise InputError(f"{file} is a folder, not a file{folder_hint}")
     if not file.is_file():
         raise InputError(missing)
-    lines = read_text(file).split("\n")  # not splitlines(): U+2028 and \x1c may be in a string
-    last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=0)
-    for number, line in enumerate(lines, start=1):
+    torn: tuple[int, str] | None = None  # an unreadable line, fatal unless it is the last
+    for number, line in _lines(file):  # one at a time: memory holds the longest line only
         if not line.strip():
             continue
+        if torn is not None:
+            raise InputError(f"{file}, line {torn[0]}: not valid JSON ({torn[1]})")
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            if torn_end is not None and number == last:
-                torn_end.append(number)
-                return
-            raise InputError(f"{file}, line {number}: not valid JSON ({exc.msg})") from None
+            torn = (number, exc.msg)
+            continue
         if not isinstance(record, dict):
             raise InputError(f"{file}, line {number}: expected a JSON object, got {line[:40]}")
         yield number, record
+    if torn is not None:
+        if torn_end is None:
+            raise InputError(f"{file}, line {torn[0]}: not valid JSON ({torn[1]})")
+        torn_end.append(torn[0])
+
+
+def _lines(file: Path) -> Iterator[tuple[int, str]]:
+    """The file's lines, split at newlines only (U+2028 and FS may be inside a string)."""
+    with file.open("rb") as data:
+        if b"\x00" in data.read(8192):
+            read_text(file)  # raises the binary-file error
+        data.seek(0)
+        for number, raw in enumerate(data, start=1):
+            try:
+                yield number, raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputError(
+                    f"{file}, line {number} is not UTF-8 text ({exc.reason} at byte {exc.start}): "
+                    f"save it as UTF-8, for example `iconv -f latin1 -t utf-8 {file}`"
+                ) from None
 
 
 def load_contexts(path: str | Path) -> list[Context]:
@@ -196,9 +218,24 @@ def load_contexts(path: str | Path) -> list[Context]:
     return contexts
 
 
+MAX_TEXT = 1_000_000
+"""Characters of one context's text kept at reading (about 250,000 tokens: over an hour of
+reading for the embedded model); the rest is cut, with a warning, before it costs memory."""
+
+
 def _context(record: dict[str, object], where: str) -> Context:
     known = {"id", "title", "text", "source", "score"}
     fields = {k: v for k, v in record.items() if k in known}
+    text = fields.get("text")
+    if isinstance(text, str) and len(text) > MAX_TEXT:
+        logger.warning(
+            "%s: text cut to its first %s of %s characters",
+            where,
+            f"{MAX_TEXT:,}",
+            f"{len(text):,}",
+        )
+        fields["text"] = text[:MAX_TEXT]
+        record = {**record, "cut_at": MAX_TEXT}
     if "id" in fields and isinstance(fields["id"], int):
         fields["id"] = str(fields["id"])
     metadata = {k: v for k, v in record.items() if k not in known}

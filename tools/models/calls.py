@@ -48,6 +48,34 @@ mid-reply (the embedded one) stops there."""
 CANCELLED = threading.Event()
 """Set when the user interrupts (the CLI's Ctrl-C): in-process models stop mid-reply."""
 
+_IN_FLIGHT = threading.Condition()
+_in_flight = 0
+
+
+def settle_cancelled(timeout: float = 10.0) -> bool:
+    """Wait for the model calls under way to stop after a Ctrl-C, then clear :data:`CANCELLED`.
+
+    A worker thread cannot be interrupted: cleared at once, the flag would let a call still
+    reading its prompt go on (for minutes, on a long context) while the process waits for it
+    to exit. Returns whether every call stopped within ``timeout`` seconds.
+    """
+    with _IN_FLIGHT:
+        stopped = _IN_FLIGHT.wait_for(lambda: _in_flight == 0, timeout=timeout)
+    CANCELLED.clear()
+    return stopped
+
+
+def _counted(call: Callable[[], Item]) -> Item:
+    global _in_flight
+    with _IN_FLIGHT:
+        _in_flight += 1
+    try:
+        return call()
+    finally:
+        with _IN_FLIGHT:
+            _in_flight -= 1
+            _IN_FLIGHT.notify_all()
+
 
 def transient_errors() -> tuple[type[BaseException], ...]:
     """Errors worth trying a call again for: transport errors and timeouts.
@@ -221,7 +249,7 @@ def _within(
 
     def call() -> Any:
         CALL_DEADLINE.set(deadline)
-        return runnable.invoke(value, config)
+        return _counted(lambda: runnable.invoke(value, config))
 
     pool = ContextThreadPoolExecutor(max_workers=1)
     future = pool.submit(call)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import logging
 import os
 import sys
 import threading
@@ -37,6 +38,8 @@ from contextorg.tools.models.calls import (
 from contextorg.tools.models.grammar_first import decode_grammar_first
 from contextorg.tools.models.structured import Completion, JsonSchemaChatModel, _replay, _token
 
+LLAMA_LOG = logging.getLogger("llama-cpp-python")
+"""llama-cpp-python prints llama.cpp's log to stderr at this logger's level."""
 _LOADED: dict[tuple[str, int, int | None, bool], Any] = {}
 _LOAD_LOCK = threading.Lock()
 
@@ -291,21 +294,47 @@ def _whole_chunks(llama: Any, prompt: list[int], stopper: _StopEarly) -> Iterato
 
 
 def _read_in_chunks(llama: Any) -> None:
-    """Make ``llama.eval`` stop between two chunks of a prompt on Ctrl-C or at the deadline.
+    """Make ``llama.eval`` stop reading a prompt on Ctrl-C or at the deadline, within a moment.
 
     llama-cpp-python reads a prompt in batches of ``n_batch`` (:data:`CHUNK`) and checks its
-    stopping criteria only between reply tokens; a long prompt would otherwise be read to
-    its end first (minutes on a CPU).
+    stopping criteria only between reply tokens: a long prompt would be read to its end
+    first (minutes on a CPU). Here the stopper is asked between chunks, and inside one, by
+    llama.cpp's abort callback between the steps of its compute graph. The callback is set
+    only while a prompt is read, so generating a reply never calls into Python for it.
     """
+    from llama_cpp import llama_cpp as lib
+
     read = llama.eval
+
+    def stopped(_: Any = None) -> bool:
+        stopper = getattr(llama, _STOPPER, None)
+        return bool(stopper is not None and stopper(None, None))
+
+    abort = lib.ggml_abort_callback(stopped)
+    none = lib.ggml_abort_callback(0)
+    llama._contextorg_abort = abort  # the callback must live as long as the model
 
     def eval_in_chunks(tokens: Any) -> None:
         tokens = list(tokens)
         for start in range(0, max(len(tokens), 1), CHUNK):
-            stopper = getattr(llama, _STOPPER, None)
-            if stopper is not None and stopper(None, None):
+            if stopped():
                 raise _PromptStopped
-            read(tokens[start : start + CHUNK])
+            chunk = tokens[start : start + CHUNK]
+            if len(chunk) == 1:
+                read(chunk)
+                continue
+            lib.llama_set_abort_callback(llama._ctx.ctx, abort, None)
+            level = LLAMA_LOG.level
+            LLAMA_LOG.setLevel(logging.CRITICAL)  # an abort is logged as a decode error
+            try:
+                read(chunk)
+            except RuntimeError:
+                if stopped():  # llama_decode reports the abort as an error code
+                    raise _PromptStopped from None
+                raise
+            finally:
+                LLAMA_LOG.setLevel(level)
+                lib.llama_set_abort_callback(llama._ctx.ctx, none, None)
 
     llama.eval = eval_in_chunks
 

@@ -73,7 +73,7 @@ def open_checkpointer(url: str | None = None) -> Iterator[Any]:
 
     if target != ":memory:":
         Path(target).parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(target, check_same_thread=False)
+    connection = sqlite3.connect(target, check_same_thread=False, timeout=30)
     try:
         yield SqliteSaver(connection, serde=SERDE)
     finally:

@@ -127,8 +127,19 @@ class _SQLiteLock:
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        connection.execute(_TABLE)
-        return connection
+        for attempt in range(50):
+            # The checkpointer switches the file to WAL on first use, which fails while any
+            # other connection holds a lock: switched here first, it is a no-op there.
+            try:
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute(_TABLE)
+                return connection
+            except sqlite3.OperationalError:
+                if attempt == 49:
+                    connection.close()
+                    raise
+                time.sleep(POLL / 2)
+        raise AssertionError("unreachable")
 
     def try_acquire(self) -> bool:
         connection = self._connect()
