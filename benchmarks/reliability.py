@@ -11,6 +11,7 @@ a traceback, a lost document, a wrong answer). The last column must be 0.
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import statistics
 import subprocess
@@ -33,9 +34,12 @@ from contextorg.testing import (
     World,
     faulty,
     first_number,
+    local_postgres,
+    race_turns,
 )
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.text.visible import hidden
 
 FOLLOW_UP = next(iter(DEMO_COMPLETIONS))
 NODES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -149,6 +153,7 @@ WRITER = """
 import sys
 from contextorg.testing import HashEmbedder
 from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.text.visible import hidden
 from contextorg.tools.retrieval.ingest import SourceDocument
 folder, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 new = lambda: HybridIndex(folder, embedder=HashEmbedder())
@@ -234,19 +239,83 @@ def load(rounds: int) -> dict[str, float]:
     }
 
 
+def racing_turns(trials: int, store: str) -> Counter[str]:
+    """8 processes at once ask one turn each on one thread, ``trials`` times on a fresh store."""
+    outcome: Counter[str] = Counter()
+    for trial in range(trials):
+        with tempfile.TemporaryDirectory() as tmp:
+            where = store.replace("{tmp}", tmp).replace("{trial}", str(trial))
+            finished, kept = race_turns(where, 8, thread=f"race-{trial}")
+        if kept == finished and len(set(kept)) == 8:
+            outcome["8 of 8 turns kept, in the order they ran"] += 1
+        else:
+            outcome["ours"] += 1
+            print(f"  trial {trial}: kept {len(kept)} of 8: {kept}", file=sys.stderr)
+    return outcome
+
+
+HOSTILE = "\x1b[2J\x1b]0;pwned\x07\x9b31m\u202e\u2066\u200b\x7f\u2028\r"
+
+
+def terminal(folder: Path) -> Counter[str]:
+    """Every command over hostile titles, texts, files and replies: raw control characters out."""
+    contexts = folder / "hostile.jsonl"
+    rows = [{"id": "a", "title": HOSTILE, "text": f"It opened in 1932 {HOSTILE}."}]
+    contexts.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    docs = folder / f"docs{HOSTILE[:9]}"
+    docs.mkdir()
+    (docs / f"page{HOSTILE[:6]}.txt").write_text(f"The tower {HOSTILE} opened in 1987.")
+    bad_id = folder / "bad-id.jsonl"
+    bad_id.write_text(json.dumps({"id": f"at\u200blas{HOSTILE}", "text": "It opened in 1932."}))
+    trace, ix = folder / "trace.jsonl", folder / "ix"
+    ask_argv = ["ask", f"When? {HOSTILE}", "--model", "scripted:any", "--contexts"]
+    commands = {
+        "ask": [*ask_argv, str(contexts), "--trace", str(trace)],
+        "ask --json": [*ask_argv, str(contexts), "--json"],
+        "ask, hostile id": [*ask_argv, str(bad_id)],
+        "trace": ["trace", str(trace)],
+        "trace --json": ["trace", str(trace), "--json"],
+        "index": ["index", str(docs), "--index", str(ix)],
+        "search": ["search", f"tower {HOSTILE}", "--index", str(ix)],
+        "search --json": ["search", "tower", "--index", str(ix), "--json"],
+    }
+    outcome: Counter[str] = Counter()
+    for name, argv in commands.items():
+        done = subprocess.run(
+            [sys.executable, "-m", "contextorg", *argv], capture_output=True, timeout=300
+        )
+        shown = (done.stdout + done.stderr).decode("utf-8", errors="replace")
+        leaked = [c for c in shown if hidden(c)]
+        if leaked or done.returncode not in (0, 2):
+            outcome["ours"] += 1
+            print(f"  {name}: exit {done.returncode}, {len(leaked)} raw", file=sys.stderr)
+        else:
+            outcome["no raw control character written"] += 1
+    return outcome
+
+
 def main() -> None:
     """Run every case and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=10)
     parser.add_argument("--load-rounds", type=int, default=5)
+    parser.add_argument("--race-trials", type=int, default=20)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, local_postgres() as postgres:
         folder = Path(tmp)
         rows = {
             "faults (12 model-calling steps x 6 kinds x once/always)": faults(),
             "bad input": bad_inputs(folder),
             "durability": durability(folder, args.kills),
+            "terminal (8 commands, hostile data)": terminal(folder),
+            f"8 turns at once on one thread, SQLite ({args.race_trials} trials)": racing_turns(
+                args.race_trials, "sqlite:///{tmp}/threads.sqlite"
+            ),
         }
+        if postgres is not None:
+            rows[f"8 turns at once on one thread, PostgreSQL ({args.race_trials} trials)"] = (
+                racing_turns(args.race_trials, postgres)
+            )
     print("| cases | outcome | count |\n|---|---|---|")
     for name, outcome in rows.items():
         for what, count in sorted(outcome.items(), key=lambda kv: kv[0] == "ours"):

@@ -14,7 +14,12 @@
 """
 
 from contextorg.testing.faults import Fault, Faults, faulty
-from contextorg.testing.helpers import HashEmbedder, ask_demo_in_new_process
+from contextorg.testing.helpers import (
+    HashEmbedder,
+    ask_demo_in_new_process,
+    local_postgres,
+    race_turns,
+)
 from contextorg.testing.world import (
     DEMO_COMPLETIONS,
     DEMO_READINGS,
@@ -38,6 +43,8 @@ __all__ = [
     "agent_reply",
     "ask_demo_in_new_process",
     "faulty",
+    "local_postgres",
+    "race_turns",
     "first_number",
     "numbered_texts",
     "scripted_model",

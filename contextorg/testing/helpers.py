@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
+import os
 import re
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 
+from contextorg.graphs.qa import build_graph
+from contextorg.tools.persistence.checkpoints import open_checkpointer
 from contextorg.tools.retrieval.embeddings import Vectors
 
 
@@ -76,3 +84,81 @@ def ask_demo_in_new_process(
         raise RuntimeError(f"the new process failed:\n{done.stderr[-3000:]}")
     summary: dict[str, Any] = json.loads(done.stdout)
     return summary
+
+
+_TURN = """
+import json, sys, time
+from contextorg import Context, ask
+from contextorg.testing import World, first_number
+store, question, thread = sys.argv[1], sys.argv[2], sys.argv[3]
+world = World([], {}, unknown=first_number)
+respond = world.respond
+def slow(messages, schema):  # a turn long enough for the others to start during it
+    time.sleep(0.3)
+    return respond(messages, schema)
+world.respond = slow
+context = [Context(id="a", text="The bridge opened in 1932.")]
+ask(question, context, model=world.model(), thread=thread, checkpoints=store, completion="none")
+print(json.dumps({"question": question, "done": time.time()}), flush=True)
+"""
+
+
+def race_turns(checkpoints: str, count: int, thread: str = "t") -> tuple[list[str], list[str]]:
+    """``count`` processes ask one turn each on ``thread`` at once, on a scripted model.
+
+    Returns the questions in the order their turns finished, and the thread's history
+    afterwards: with turns serialized they are the same list.
+    """
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _TURN, checkpoints, f"When did bridge {n} open?", thread],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(count)
+    ]
+    done = []
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        if run.returncode != 0:
+            raise RuntimeError(f"a racing turn failed:\n{err[-3000:]}")
+        done.append(json.loads(out))
+    with open_checkpointer(checkpoints) as saver:
+        state = build_graph(checkpointer=saver).get_state({"configurable": {"thread_id": thread}})
+    history = [turn.question for turn in state.values.get("history", [])]
+    return [d["question"] for d in sorted(done, key=lambda d: d["done"])], history
+
+
+@contextmanager
+def local_postgres() -> Iterator[str | None]:
+    """A PostgreSQL server of Debian's package on 127.0.0.1 for as long as the block runs.
+
+    Yields its URL, or None when the package is not installed. Started as the package's
+    ``postgres`` user when run as root (PostgreSQL refuses root), and removed afterwards.
+    """
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
+    if not found:
+        yield None
+        return
+    bin_dir, folder = found[0], tempfile.mkdtemp(prefix="contextorg-pg-")
+    root = os.geteuid() == 0
+    if root:
+        shutil.chown(folder, "postgres")
+
+    def run(*args: str) -> None:
+        command = ["runuser", "-u", "postgres", "--", *args] if root else list(args)
+        subprocess.run(command, check=True, capture_output=True)
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    data = f"{folder}/data"
+    run(f"{bin_dir}/initdb", "-D", data, "-U", "postgres", "--auth=trust")
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1"
+    run(f"{bin_dir}/pg_ctl", "-D", data, "-o", options, "-l", f"{folder}/log", "-w", "start")
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        run(f"{bin_dir}/pg_ctl", "-D", data, "-m", "fast", "-w", "stop")
+        shutil.rmtree(folder, ignore_errors=True)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -103,3 +105,32 @@ def test_a_reply_does_not_depend_on_what_was_read_before_or_on_threads() -> None
     backwards = [_logprobs(messages, threads=1) for messages in reversed(PROMPTS)][::-1]
     assert in_turn == alone
     assert backwards == alone
+
+
+def test_ctrl_c_while_a_long_prompt_is_read_exits_within_two_seconds(tmp_path: Path) -> None:
+    text = ("The harbour master logged the tides and the weather every morning. " * 3000)[:199_000]
+    contexts = tmp_path / "long.jsonl"
+    contexts.write_text(json.dumps({"id": "long", "text": text + " It opened in 1932."}) + "\n")
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "contextorg",
+            "ask",
+            "When did it open?",
+            "--contexts",
+            str(contexts),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert run.stderr is not None
+    line = run.stderr.readline()  # said just before the model reads it: about 3,000 tokens
+    assert "cut to" in line, line
+    time.sleep(4)  # well inside the prompt (about 45 s to read on two cores)
+    started = time.monotonic()
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=120)
+    assert time.monotonic() - started < 2.0
+    assert run.returncode == 130 and err.strip().splitlines()[-1] == "interrupted"

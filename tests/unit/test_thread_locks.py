@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import signal
 import subprocess
 import sys
@@ -12,25 +11,9 @@ from pathlib import Path
 import pytest
 
 from contextorg import Context, ask, build_graph
-from contextorg.testing import World, first_number
+from contextorg.testing import World, first_number, race_turns
 from contextorg.tools.persistence.checkpoints import open_checkpointer
 from contextorg.tools.persistence.thread_locks import ThreadBusyError, thread_lock
-
-TURN = """
-import json, sys, time
-from contextorg import Context, ask
-from contextorg.testing import World, first_number
-store, question = sys.argv[1], sys.argv[2]
-world = World([], {}, unknown=first_number)
-respond = world.respond
-def slow(messages, schema):  # a turn long enough for the others to start during it
-    time.sleep(0.3)
-    return respond(messages, schema)
-world.respond = slow
-context = [Context(id="a", text="The bridge opened in 1932.")]
-ask(question, context, model=world.model(), thread="t", checkpoints=store, completion="none")
-print(json.dumps({"question": question, "done": time.time()}), flush=True)
-"""
 
 
 def history(store: str, thread: str = "t") -> list[str]:
@@ -39,32 +22,12 @@ def history(store: str, thread: str = "t") -> list[str]:
     return [turn.question for turn in state.values.get("history", [])]
 
 
-def race(store: str, count: int) -> list[str]:
-    """``count`` processes ask one turn each on thread ``t`` at once; their finishing order."""
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-c", TURN, store, f"When did bridge {n} open?"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for n in range(count)
-    ]
-    done = []
-    for run in runs:
-        out, err = run.communicate(timeout=300)
-        assert run.returncode == 0, err
-        done.append(json.loads(out))
-    return [d["question"] for d in sorted(done, key=lambda d: d["done"])]
-
-
 @pytest.mark.slow
 def test_eight_racing_turns_on_one_thread_are_all_kept_in_the_order_they_ran(
     tmp_path: Path,
 ) -> None:
-    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
-    finished = race(store, 8)
-    assert history(store) == finished  # every turn, in the order they ran
+    finished, kept = race_turns(f"sqlite:///{tmp_path / 'threads.sqlite'}", 8)
+    assert kept == finished  # every turn, in the order they ran
     assert len(set(finished)) == 8
 
 

@@ -7,8 +7,10 @@ understood. The default is a SQLite file in the user's data directory
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -31,6 +33,14 @@ SERDE = JsonPlusSerializer(
 )
 """Checkpoints hold our records (contexts, turns, answers...): registered, so they load back
 without LangGraph's "unregistered type" warning (and will once it blocks unregistered types)."""
+
+
+SETUP_KEY = 0x636F6E746578746F
+"""The advisory lock key under which a PostgreSQL store's tables are created ("contexto").
+
+Tried, not waited for: the migrations create an index CONCURRENTLY, which waits for every
+open transaction, a blocked ``pg_advisory_lock`` call of another process's included."""
+_TRY_SETUP = "SELECT pg_try_advisory_lock(%s) AS locked"
 
 
 def default_checkpoints() -> str:
@@ -66,7 +76,13 @@ def open_checkpointer(url: str | None = None) -> Iterator[Any]:
 
         with PostgresSaver.from_conn_string(target) as saver:
             saver.serde = SERDE
-            saver.setup()
+            conn: Any = saver.conn  # from a connection string: one connection, not a pool
+            while not conn.execute(_TRY_SETUP, (SETUP_KEY,)).fetchone()["locked"]:
+                time.sleep(0.1)
+            try:  # the first turns on a new database all create its tables: one at a time
+                saver.setup()
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (SETUP_KEY,))
             yield saver
         return
     from langgraph.checkpoint.sqlite import SqliteSaver
@@ -88,7 +104,13 @@ async def open_async_checkpointer(url: str | None = None) -> AsyncIterator[Any]:
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
         async with AsyncPostgresSaver.from_conn_string(target, serde=SERDE) as saver:
-            await saver.setup()
+            conn: Any = saver.conn
+            while not (await (await conn.execute(_TRY_SETUP, (SETUP_KEY,))).fetchone())["locked"]:
+                await asyncio.sleep(0.1)
+            try:
+                await saver.setup()
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock(%s)", (SETUP_KEY,))
             yield saver
         return
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
