@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.progress import Progress
+from rich.text import Text
 
 from contextorg.cli import ModelOption, app, err, friendly
 from contextorg.datasets import Split, shard_of
@@ -18,6 +19,7 @@ from contextorg.tools.inputs import InputError
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
+from contextorg.tools.text.visible import visible
 
 
 @app.command("eval")
@@ -115,7 +117,7 @@ def eval_command(
         "conflicts": policies,
     }
     (out / "run.json").write_text(json.dumps(meta, indent=2))
-    print(markdown_table(rows))
+    print(visible(markdown_table(rows)))
     figure = plot(rows, out / "quality_vs_tokens.png")
     hits = f"; {responses.hits} cached responses reused" if responses is not None else ""
-    err.print(f"{len(items)} questions; {out / 'results.json'}, {figure}{hits}")
+    err.print(Text(visible(f"{len(items)} questions; {out / 'results.json'}, {figure}{hits}")))
