@@ -9,11 +9,15 @@
     agent = create_agent(model, [tool])
 
 The tool takes a question, and returns the cited answer as its content and the whole
-:meth:`Result.summary` as its artifact (``ToolMessage.artifact``).
+:meth:`Result.summary` as its artifact (``ToolMessage.artifact``). Asked a question it has
+answered already, it returns that answer again, saying so, without another run: a small
+model that calls it with the same question over and over is told to stop.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from contextorg.api import Result, aask, ask
 from contextorg.tools.inputs import ContextLike, as_contexts
+from contextorg.tools.text.normalize import normalize
 
 DESCRIPTION = (
     "Answers a factual question from the documents, listing every answer the documents "
@@ -34,6 +39,38 @@ class Question(BaseModel):
     """The tool's input."""
 
     question: str = Field(description="A standalone question: name what it is about.")
+
+
+ALREADY = (
+    "You already asked this question and its answer is below. Do not ask it again: "
+    "answer the user from it, or ask a different question.\n\n{answer}"
+)
+"""What a repeated call returns: small models otherwise loop, asking the same thing."""
+
+
+class _Answered:
+    """The questions a tool answered (normalized), with their answers: the last ``size``."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.answers: OrderedDict[str, tuple[str, dict[str, Any]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def again(self, question: str) -> tuple[str, dict[str, Any]] | None:
+        """The earlier answer of a question asked before, said to be a repeat; else None."""
+        with self.lock:
+            earlier = self.answers.get(normalize(question))
+        if earlier is None:
+            return None
+        return ALREADY.format(answer=earlier[0]), {**earlier[1], "repeated": True}
+
+    def keep(self, question: str, text: str, summary: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """Remember an answer; returns it as the tool's content and artifact."""
+        with self.lock:
+            self.answers[normalize(question)] = (text, summary)
+            while len(self.answers) > self.size:
+                self.answers.popitem(last=False)
+        return text, summary
 
 
 def as_tool(
@@ -59,15 +96,17 @@ def as_tool(
     fixed = as_contexts(contexts) if contexts is not None else None
     if fixed is None and options.get("retriever") is None:
         raise ValueError("give the tool contexts, or a retriever to search (retriever=...)")
+    answered = _Answered()
 
-    def content(result: Result) -> tuple[str, dict[str, Any]]:
-        return result.text, result.summary()
+    def content(question: str, result: Result) -> tuple[str, dict[str, Any]]:
+        return answered.keep(question, result.text, result.summary())
 
     def run(question: str) -> tuple[str, dict[str, Any]]:
-        return content(ask(question, fixed, **options))
+        return answered.again(question) or content(question, ask(question, fixed, **options))
 
     async def arun(question: str) -> tuple[str, dict[str, Any]]:
-        return content(await aask(question, fixed, **options))
+        again = answered.again(question)
+        return again or content(question, await aask(question, fixed, **options))
 
     return StructuredTool.from_function(
         func=run,

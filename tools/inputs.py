@@ -21,27 +21,39 @@ ContextLike = Context | Document | Mapping[str, Any]
 
 
 def as_contexts(items: Iterable[ContextLike]) -> list[Context]:
-    """Contexts from records, dicts or LangChain documents (ids default to their position)."""
-    contexts = []
-    for n, item in enumerate(items, start=1):
-        if isinstance(item, Context):
-            contexts.append(item)
-        elif isinstance(item, Document):
-            meta = dict(item.metadata)
-            contexts.append(
-                Context(
-                    id=str(item.id or meta.pop("id", n)),
-                    title=str(meta.pop("title", "")),
-                    text=item.page_content,
-                    source=meta.pop("source", None),
-                    metadata=meta,
-                )
-            )
-        else:
-            data = dict(item)
-            data.setdefault("id", str(n))
-            contexts.append(Context.model_validate(data))
-    return contexts
+    """Contexts from records, dicts, LangChain documents or LlamaIndex nodes.
+
+    A document's or node's id is its ``id`` (``node_id``), else ``metadata["id"]``, else its
+    position (1, 2, ...); ``title`` and ``source`` come from its metadata, the rest of which is
+    kept as metadata.
+    """
+    return [_context_of(item, n) for n, item in enumerate(items, start=1)]
+
+
+def _context_of(item: Any, n: int) -> Context:
+    if isinstance(item, Context):
+        return item
+    if isinstance(item, Document):
+        text, given = item.page_content, item.id
+    elif hasattr(item, "get_content") and hasattr(item, "node_id"):  # a LlamaIndex node
+        text, given = item.get_content(), item.node_id
+    elif isinstance(item, Mapping):
+        data = dict(item)
+        data.setdefault("id", str(n))
+        return Context.model_validate(data)
+    else:
+        raise InputError(
+            f"context {n} is a {type(item).__name__}: give a Context, a dict "
+            '{"id", "text", "title"?}, a LangChain Document or a LlamaIndex node'
+        )
+    meta = dict(getattr(item, "metadata", None) or {})
+    return Context(
+        id=str(given or meta.pop("id", n)),
+        title=str(meta.pop("title", "")),
+        text=text,
+        source=meta.pop("source", None),
+        metadata=meta,
+    )
 
 
 Record = TypeVar("Record", Context, Turn)
@@ -52,14 +64,16 @@ class InputError(ValueError):
 
 
 def as_records(contexts: Sequence[Any] | None, history: Sequence[Any] | None) -> dict[str, Any]:
-    """Contexts and turns given as JSON (a LangGraph server's input) as records.
+    """Contexts and turns as records: from JSON (a LangGraph server's input) or documents.
 
     Returns only what had to change, so records pass through untouched.
     """
     out: dict[str, Any] = {}
     if contexts and not all(isinstance(c, Context) for c in contexts):
         out["contexts"] = [
-            _record(Context, c, f"context {n}", '{"id", "text", "title"?}')
+            _context_of(c, n)
+            if not isinstance(c, Mapping)
+            else _record(Context, c, f"context {n}", '{"id", "text", "title"?}')
             for n, c in enumerate(contexts, start=1)
         ]
     if history and not all(isinstance(t, Turn) for t in history):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 from langchain.agents import create_agent
+from langchain_core.documents import Document
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -14,6 +15,7 @@ from contextorg import ScriptedChatModel, as_tool, graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import RunContext
 from contextorg.testing import DEMO_READINGS, World, agent_reply
+from contextorg.tools.inputs import InputError
 
 CITED = "According to [velmora-guide][velmora-history], the answer is 1987"
 
@@ -107,3 +109,53 @@ def test_the_graph_takes_json_input_as_a_server_sends_it(world: World) -> None:
     bad = {"question": DEMO_QUESTION, "contexts": [{"id": "x"}]}
     with pytest.raises(ValueError, match=r"context 1 is not valid \(text: Field required\)"):
         graph.invoke(bad, context=RunContext(model=world.model()))
+
+
+def test_a_model_that_repeats_its_tool_call_is_told_it_has_the_answer(world: World) -> None:
+    def looping(messages: Sequence[BaseMessage], schema: object) -> AIMessage:
+        # A small model that asks the tool the same question until it is told to stop.
+        last = messages[-1]
+        if isinstance(last, ToolMessage) and "already asked" in last.text:
+            return AIMessage(content="It was completed in 1987.")
+        call = {
+            "name": "contextorg",
+            "args": {"question": DEMO_QUESTION},
+            "id": f"c{len(messages)}",
+        }
+        return AIMessage(content="", tool_calls=[call])
+
+    tool = as_tool(demo_contexts(), model=world.model())
+    out = create_agent(ScriptedChatModel(respond=looping), [tool]).invoke(
+        {"messages": [("user", DEMO_QUESTION)]}
+    )
+    calls = [m for m in out["messages"] if isinstance(m, ToolMessage)]
+    assert len(calls) == 2 and out["messages"][-1].text == "It was completed in 1987."
+    assert CITED in calls[1].text and calls[1].artifact["repeated"] is True
+    assert world.calls.count("AnswerReading") == len(demo_contexts())  # the repeat ran nothing
+
+
+class Node:
+    """A LlamaIndex-like node: ``node_id``, ``metadata`` and ``get_content()``."""
+
+    def __init__(self, node_id: str, text: str, metadata: dict[str, str]) -> None:
+        self.node_id, self.text, self.metadata = node_id, text, metadata
+
+    def get_content(self) -> str:
+        return self.text
+
+
+def test_the_graph_takes_documents_and_nodes_as_contexts(world: World) -> None:
+    docs = [
+        Document(page_content=c.text, id=c.id, metadata={"title": c.title, "source": "wiki"})
+        for c in demo_contexts()[:3]
+    ]
+    nodes = [Node(c.id, c.text, {"title": c.title}) for c in demo_contexts()[3:]]
+    out = graph.invoke(
+        {"question": DEMO_QUESTION, "contexts": [*docs, *nodes]},
+        context=RunContext(model=world.model()),
+    )
+    assert {a.answer for a in out["answer"].answers} == {"1987", "1991", "2004"}
+    assert [c.id for c in out["contexts"]] == [c.id for c in demo_contexts()]
+    assert out["contexts"][0].source == "wiki" and out["contexts"][0].title
+    with pytest.raises(InputError, match="context 1 is a int"):
+        graph.invoke({"question": DEMO_QUESTION, "contexts": [42]}, context=RunContext())
