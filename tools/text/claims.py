@@ -110,7 +110,7 @@ def denies(text: str, answer: str, question: str = "") -> bool:
     return mentions(text, answer) and not states(text, answer, question)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
 def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words of ``text`` that occur outside a denial, and its runs of such words, joined."""
     kept: set[str] = set()
