@@ -43,7 +43,7 @@ def _context_of(item: Any, n: int) -> Context:
         return Context.model_validate(data)
     else:
         raise InputError(
-            f"context {n} is a {type(item).__name__}: give a Context, a dict "
+            f"context {n} is of type {type(item).__name__}: give a Context, a dict "
             '{"id", "text", "title"?}, a LangChain Document or a LlamaIndex node'
         )
     meta = dict(getattr(item, "metadata", None) or {})
@@ -111,7 +111,7 @@ def check_question_and_contexts(question: object, contexts: Sequence[Context] | 
 
 
 def check_id(context_id: str) -> None:
-    """Refuse an id a reader could not see as it is: blank, or with hidden characters.
+    r"""Refuse an id a reader could not see as it is: blank, or with hidden characters.
 
     Ids are the citations the reader checks: ``at\u200blas`` would look like ``atlas``, and
     an escape sequence in an id would drive the terminal it is printed on.

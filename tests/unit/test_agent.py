@@ -157,5 +157,5 @@ def test_the_graph_takes_documents_and_nodes_as_contexts(world: World) -> None:
     assert {a.answer for a in out["answer"].answers} == {"1987", "1991", "2004"}
     assert [c.id for c in out["contexts"]] == [c.id for c in demo_contexts()]
     assert out["contexts"][0].source == "wiki" and out["contexts"][0].title
-    with pytest.raises(InputError, match="context 1 is a int"):
+    with pytest.raises(InputError, match="context 1 is of type int"):
         graph.invoke({"question": DEMO_QUESTION, "contexts": [42]}, context=RunContext())
