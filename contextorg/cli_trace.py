@@ -28,7 +28,7 @@ def trace_command(
     root = run_tree(load_trace(file), run_id)
     if as_json:
         for record in _walk(root):
-            print(json_line(record.record))
+            print(json_line(record.record, allow_nan=True))  # as the trace was written
         return
     tree = Tree(_run_label(root))
     _grow(tree, root)
