@@ -123,7 +123,8 @@ def test_explain_puts_each_answer_on_a_context_it_cites() -> None:
     cited = {a.answer: a.citations for a in result.answer.answers}
     for part in result.attribution:
         assert sum(part.scores.values()) == pytest.approx(1.0)
-        assert max(part.scores, key=part.scores.__getitem__) in cited[part.answer], part
+        top = max(part.scores.values())  # ties happen: removing any of them loses the answer
+        assert any(part.scores[c] == top for c in cited[part.answer]), part
     assert result.usage["explain"].llm_calls >= 1
 
 
