@@ -149,17 +149,25 @@ def read_text(file: Path) -> str:
     """A text file's content; a binary or non-UTF-8 file is an error that says what to do."""
     data = file.read_bytes()
     if b"\x00" in data[:8192]:
-        raise InputError(
-            f"{file} is a binary file, not text: pass a text, Markdown, HTML or JSONL file "
-            "(convert a PDF or an office document to text first)"
-        )
+        raise _binary(file)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(
-            f"{file} is not UTF-8 text ({exc.reason} at byte {exc.start}): save it as UTF-8, "
-            f"for example `iconv -f latin1 -t utf-8 {file} > {file.stem}.utf8{file.suffix}`"
-        ) from None
+        raise _not_utf8(str(file), exc, file) from None
+
+
+def _binary(file: Path) -> InputError:
+    return InputError(
+        f"{file} is a binary file, not text: pass a text, Markdown, HTML or JSONL file "
+        "(convert a PDF or an office document to text first)"
+    )
+
+
+def _not_utf8(where: str, exc: UnicodeDecodeError, file: Path) -> InputError:
+    return InputError(
+        f"{where} is not UTF-8 text ({exc.reason} at byte {exc.start}): save it as UTF-8, "
+        f"for example `iconv -f latin1 -t utf-8 {file} > {file.stem}.utf8{file.suffix}`"
+    )
 
 
 def jsonl_objects(
@@ -198,16 +206,13 @@ def _lines(file: Path) -> Iterator[tuple[int, str]]:
     """The file's lines, split at newlines only (U+2028 and FS may be inside a string)."""
     with file.open("rb") as data:
         if b"\x00" in data.read(8192):
-            read_text(file)  # raises the binary-file error
+            raise _binary(file)
         data.seek(0)
         for number, raw in enumerate(data, start=1):
             try:
                 yield number, raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise InputError(
-                    f"{file}, line {number} is not UTF-8 text ({exc.reason} at byte {exc.start}): "
-                    f"save it as UTF-8, for example `iconv -f latin1 -t utf-8 {file}`"
-                ) from None
+                raise _not_utf8(f"{file}, line {number}", exc, file) from None
 
 
 def load_contexts(path: str | Path) -> list[Context]:

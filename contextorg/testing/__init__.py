@@ -19,6 +19,7 @@ from contextorg.testing.helpers import (
     ask_demo_in_new_process,
     local_postgres,
     race_turns,
+    thread_questions,
 )
 from contextorg.testing.world import (
     DEMO_COMPLETIONS,
@@ -45,6 +46,7 @@ __all__ = [
     "faulty",
     "local_postgres",
     "race_turns",
+    "thread_questions",
     "first_number",
     "numbered_texts",
     "scripted_model",

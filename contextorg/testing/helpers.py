@@ -124,10 +124,15 @@ def race_turns(checkpoints: str, count: int, thread: str = "t") -> tuple[list[st
         if run.returncode != 0:
             raise RuntimeError(f"a racing turn failed:\n{err[-3000:]}")
         done.append(json.loads(out))
+    finished = [d["question"] for d in sorted(done, key=lambda d: d["done"])]
+    return finished, thread_questions(checkpoints, thread)
+
+
+def thread_questions(checkpoints: str, thread: str) -> list[str]:
+    """The questions of a thread's history, oldest first, as its checkpointer keeps them."""
     with open_checkpointer(checkpoints) as saver:
         state = build_graph(checkpointer=saver).get_state({"configurable": {"thread_id": thread}})
-    history = [turn.question for turn in state.values.get("history", [])]
-    return [d["question"] for d in sorted(done, key=lambda d: d["done"])], history
+    return [turn.question for turn in state.values.get("history", [])]
 
 
 @contextmanager

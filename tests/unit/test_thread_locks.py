@@ -10,16 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from contextorg import Context, ask, build_graph
-from contextorg.testing import World, first_number, race_turns
-from contextorg.tools.persistence.checkpoints import open_checkpointer
+from contextorg import Context, ask
+from contextorg.testing import World, first_number, race_turns, thread_questions
 from contextorg.tools.persistence.thread_locks import ThreadBusyError, thread_lock
-
-
-def history(store: str, thread: str = "t") -> list[str]:
-    with open_checkpointer(store) as saver:
-        state = build_graph(checkpointer=saver).get_state({"configurable": {"thread_id": thread}})
-    return [turn.question for turn in state.values.get("history", [])]
 
 
 @pytest.mark.slow
@@ -49,7 +42,7 @@ def test_a_turn_waits_for_the_thread_then_is_refused_with_a_clear_error(tmp_path
                 pass
     assert told and "busy with another turn" in told[0]
     ask("When?", contexts, model=model, thread="t", checkpoints=store, thread_wait=0.5)
-    assert history(store) == ["When?"]
+    assert thread_questions(store, "t") == ["When?"]
 
 
 HOLD = """

@@ -135,7 +135,7 @@ def read_answer(
     clipped = shown.text != context.text
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
-    said = (out.answer or "").strip()
+    said, text = (out.answer or "").strip(), full_text(shown)
     answer = answer_phrase(said, question)
     reading = ContextReading(
         status="answers",
@@ -148,12 +148,12 @@ def read_answer(
         not answer
         or (not out.answers_question and REFUSALS & set(words(answer)))
         or restates(answer, question)
-        or speaks_of_another(answer, question, full_text(shown))
+        or speaks_of_another(answer, question, text)
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
-    if not grounded(full_text(shown), answer, question=question):
+    if not grounded(text, answer, question=question):
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
-    if denies(full_text(shown), answer, question):
+    if denies(text, answer, question):
         return reading.model_copy(update={"status": "denied", "answers": []})
     return reading
 
