@@ -8,8 +8,12 @@ EXTRAS := local,dev,minilm,weaviate,phoenix,postgres,bench,eval
 PHOENIX := .venv-phoenix/bin/phoenix
 # `langgraph dev` (langgraph-api) pins grpcio apart from weaviate-client: its own venv too.
 LANGGRAPH := .venv-langgraph/bin/langgraph
+# llama.cpp's OpenAI-compatible server (llama-cpp-python's [server] extra): its own venv.
+MODEL_SERVER := .venv-model-server/bin/python
+PORT ?= 8080
+MODEL_NAME ?= qwen2.5-coder-1.5b
 
-.PHONY: setup serve servers demo test lint typecheck unit slow integration clean
+.PHONY: setup serve model-server servers demo test lint typecheck unit slow integration clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +34,15 @@ $(PHOENIX):
 $(LANGGRAPH):
 	$(PYTHON) -m venv .venv-langgraph
 	.venv-langgraph/bin/pip install --quiet "langgraph-cli[inmem]>=0.4,<0.5" -e .
+
+$(MODEL_SERVER):
+	$(PYTHON) -m venv .venv-model-server
+	# The same build as .venv's (pip reuses the wheel it cached there).
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" .venv-model-server/bin/pip install --quiet "llama-cpp-python[server]==0.3.36"
+
+model-server: setup $(MODEL_SERVER)  ## the embedded weights over the OpenAI API on 127.0.0.1:$(PORT) (--model openai:$(MODEL_NAME))
+	$(MODEL_SERVER) -m llama_cpp.server --model "$$($(BIN)/contextorg models path)" \
+	  --model_alias $(MODEL_NAME) --host 127.0.0.1 --port $(PORT) --n_ctx 8192 --n_threads $$(nproc)
 
 serve: $(LANGGRAPH)  ## serve the graph with `langgraph dev` on 127.0.0.1:2024 (langgraph.json)
 	$(LANGGRAPH) dev --host 127.0.0.1 --no-browser
@@ -64,11 +77,11 @@ unit: setup  ## fast unit tests: scripted models, no network, no slow ones (abou
 slow: setup  ## the slow unit tests: big inputs, processes racing, killed writes (about 2 minutes)
 	$(BIN)/pytest -m "slow and not integration"
 
-integration: setup servers $(PHOENIX) $(LANGGRAPH)
+integration: setup servers $(PHOENIX) $(LANGGRAPH) $(MODEL_SERVER)
 	$(BIN)/pytest -m integration
 
-test: setup servers lint typecheck $(PHOENIX) $(LANGGRAPH)  ## everything CI runs: lint, types, unit and integration tests
+test: setup servers lint typecheck $(PHOENIX) $(LANGGRAPH) $(MODEL_SERVER)  ## everything CI runs: lint, types, unit and integration tests
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) .venv-phoenix .venv-langgraph build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-phoenix .venv-langgraph .venv-model-server build *.egg-info .pytest_cache .mypy_cache .ruff_cache

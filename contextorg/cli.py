@@ -28,7 +28,14 @@ from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.models.calls import CANCELLED, settle_cancelled
 from contextorg.tools.models.guard import ModelNotAllowedError
-from contextorg.tools.models.weights import DEFAULT_WEIGHTS, WEIGHTS, WeightsError, install_weights
+from contextorg.tools.models.methods import ModelServerError
+from contextorg.tools.models.weights import (
+    DEFAULT_WEIGHTS,
+    WEIGHTS,
+    WeightsError,
+    ensure_weights,
+    install_weights,
+)
 from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.relations import CLASSIFIERS
 from contextorg.tools.retrieval.hybrid import HybridIndex
@@ -46,7 +53,14 @@ err = Console(stderr=True)
 out = Console()
 
 
-EXPECTED = (InputError, WeightsError, ModelNotAllowedError, ValueError, FileNotFoundError)
+EXPECTED = (
+    InputError,
+    WeightsError,
+    ModelNotAllowedError,
+    ModelServerError,
+    ValueError,
+    FileNotFoundError,
+)
 P = ParamSpec("P")
 
 
@@ -108,6 +122,13 @@ ThreadWaitOption = Annotated[
         min=0, help="Seconds to wait for another turn on the same thread before giving up."
     ),
 ]
+StructuredOutputOption = Annotated[
+    str,
+    typer.Option(
+        help="How replies are held to their schema: auto (probed once per server and model), "
+        "json_schema, function_calling or json_mode."
+    ),
+]
 MaxContextsOption = Annotated[
     int,
     typer.Option(min=1, help="Most contexts the relation graph takes (every pair is related)."),
@@ -128,6 +149,7 @@ def ask_command(
         str, typer.Option(help=f"Relation classifier: {', '.join(CLASSIFIERS)}.")
     ] = "signals",
     model: ModelOption = None,
+    structured_output: StructuredOutputOption = "auto",
     document: Annotated[
         Path | None,
         typer.Option(help="One long text file, read through map-reduce notes if it is long."),
@@ -180,6 +202,7 @@ def ask_command(
             strategy=strategy,
             relations=relations,
             completion=completion,
+            structured_output=structured_output,
             conflict_policy=conflicts,
             attributor=attributor,
             embedder=embedder,
@@ -223,6 +246,7 @@ def ask_command(
         attributor=attributor,
         embedder=embedder,
         conflict_policy=conflicts,
+        structured_output=structured_output,
     )
     if as_json:
         print(json_line(finite(result.summary())))
@@ -282,7 +306,21 @@ def models_install(
     print(path)
 
 
+@models_app.command("path")
+@friendly
+def models_path(
+    size: Annotated[
+        str, typer.Option(help=f"Which model: {', '.join(WEIGHTS)}.")
+    ] = DEFAULT_WEIGHTS,
+) -> None:
+    """Print the verified GGUF file of the installed model (for a server: make model-server)."""
+    print(ensure_weights(size))
+
+
 def _show(result: Result) -> None:
+    if result.answer.failed:  # nothing was read: no answer, and no groups to look like one
+        err.print(f"[red]error:[/red] {shown(result.text)} The reasons are logged above.")
+        return
     out.print(Panel(Text(visible(result.text)), title=shown(result.question), border_style="green"))
     groups = Table(title="Groups", show_lines=False)
     groups.add_column("#", justify="right")

@@ -19,6 +19,7 @@ from contextorg.cli import (
     MaxContextsOption,
     ModelOption,
     StrategyOption,
+    StructuredOutputOption,
     ThreadWaitOption,
     _show,
     app,
@@ -49,6 +50,7 @@ def chat_command(
     contexts: ContextsOption = None,
     k: KOption = 8,
     model: ModelOption = None,
+    structured_output: StructuredOutputOption = "auto",
     strategy: StrategyOption = "corg",
     checkpoints: CheckpointsOption = None,
     thread_wait: ThreadWaitOption = 300.0,
@@ -59,7 +61,14 @@ def chat_command(
 
     Without --index or --contexts the bundled demo corpus answers. End with /exit or Ctrl-D.
     """
-    check_choices(run_context(model=model, strategy=strategy, completion=completion))
+    check_choices(
+        run_context(
+            model=model,
+            strategy=strategy,
+            completion=completion,
+            structured_output=structured_output,
+        )
+    )
     if index is not None and contexts is not None:
         raise InputError("give one of --index or --contexts")
     items: list[Context] | None = None
@@ -92,6 +101,7 @@ def chat_command(
             completion=completion,
             retriever=retriever,
             top_k=k,
+            structured_output=structured_output,
         )
         try:
             _show(_follow(events))

@@ -12,6 +12,7 @@ from contextorg.state import Organization, RunContext, State
 from contextorg.tools.answering.completion import get_completer
 from contextorg.tools.answering.conflicts import get_conflict_policy
 from contextorg.tools.inputs import as_records, check_question
+from contextorg.tools.models.methods import check_method
 from contextorg.tools.models.resolve import CHAT_MODELS
 from contextorg.tools.organizers import get_organizer
 from contextorg.tools.relations import get_classifier
@@ -51,6 +52,7 @@ def check_choices(context: RunContext) -> None:
     get_organizer(context.strategy)
     get_classifier(context.relations)
     get_conflict_policy(context.conflict_policy)
+    check_method(context.structured_output)
     ATTRIBUTORS.resolve(context.attributor)
     CLUSTERINGS[context.explain_clusters]
     if isinstance(context.embedder, str):

@@ -41,6 +41,7 @@ from contextorg.state.runtime import (
     RelationsName,
     RunContext,
     StrategyName,
+    StructuredOutputName,
 )
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "SegmentTask",
     "State",
     "StrategyName",
+    "StructuredOutputName",
     "Turn",
     "merge_usage",
     "standalone_question",

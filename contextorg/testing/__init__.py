@@ -10,6 +10,9 @@
   answers with the first number it states (``scripted:any``).
 - :func:`faulty`: a model that misbehaves as told (raises, hangs, replies empty, truncated,
   malformed or invented), for testing what every node does when the model fails.
+- :class:`FakeOpenAIServer`: an OpenAI-compatible API inside the process (``ChatOpenAI`` over
+  ``httpx.MockTransport``), scripted the same way, accepting the structured-output methods a
+  test says, counting requests.
 - :class:`HashEmbedder`: a deterministic embedder with no weights.
 """
 
@@ -21,6 +24,7 @@ from contextorg.testing.helpers import (
     race_turns,
     thread_questions,
 )
+from contextorg.testing.openai_server import FakeOpenAIServer
 from contextorg.testing.world import (
     DEMO_COMPLETIONS,
     DEMO_READINGS,
@@ -39,6 +43,7 @@ __all__ = [
     "SCRIPTED_WORLDS",
     "Fault",
     "Faults",
+    "FakeOpenAIServer",
     "HashEmbedder",
     "World",
     "agent_reply",

@@ -20,6 +20,15 @@ from langchain_core.runnables.retry import ExponentialJitterParams
 from pydantic import BaseModel
 
 from contextorg.state.records import NodeUsage
+from contextorg.tools.models.methods import (
+    ModelRequestError,
+    first_line,
+    forget_method,
+    request_error,
+    schema_for,
+    structured_method,
+    with_fields_named,
+)
 
 logger = logging.getLogger("contextorg")
 
@@ -101,12 +110,14 @@ class Meter:
 
     ``timeout`` bounds each call (seconds, None: no bound); a call that raises a transient
     error (:func:`transient_errors`, timeouts included) is tried ``retries`` more times, with
-    exponential backoff from ``backoff`` seconds (LangChain's ``with_retry``).
+    exponential backoff from ``backoff`` seconds (LangChain's ``with_retry``). ``method`` is
+    how structured replies are asked for (:mod:`~contextorg.tools.models.methods`).
     """
 
     timeout: float | None = None
     retries: int = 2
     backoff: float = 1.0
+    method: str = "auto"
     started: float = field(default_factory=time.perf_counter)
     llm_calls: int = 0
     input_tokens: int = 0
@@ -121,6 +132,7 @@ class Meter:
             timeout=context.model_timeout,
             retries=context.model_retries,
             backoff=context.model_backoff,
+            method=context.structured_output,
         )
 
     def record(self, message: object) -> None:
@@ -162,7 +174,9 @@ def call_structured(
     note, then counted in ``meter.failures``, logged and returned as ``None``: callers degrade
     (for example, skip a group) instead of crashing. A model error (a server that is down, a
     call past ``meter.timeout``) is retried as ``meter`` says, then counted and degraded the
-    same way.
+    same way; a request the server refuses (HTTP 4xx, a request validation error) is not
+    retried. A server that cannot be used at all (unreachable, an unknown model) raises
+    :class:`~contextorg.tools.models.methods.ModelServerError` before the first call.
     """
     return call_structured_raw(model, schema, messages, meter, prompt=prompt, retries=retries)[0]
 
@@ -182,15 +196,22 @@ def call_structured_raw(
     ``options`` go to the model with the schema (``logprobs=True``, say), so the message can
     carry what the parsed object cannot.
     """
-    runnable = model.with_structured_output(schema, include_raw=True, **options).with_config(
+    method = structured_method(model, meter.method)
+    if method is None:
+        structured = model.with_structured_output(schema, include_raw=True, **options)
+    else:
+        structured = model.with_structured_output(
+            schema_for(model, schema), method=method, include_raw=True, **options
+        )
+        if method == "json_mode":
+            messages = with_fields_named(messages, schema)
+    runnable = structured.with_config(
         run_name=prompt.split("@")[0], tags=[f"prompt={prompt}"], metadata={"prompt": prompt}
     )
-    timed: Runnable[Any, Any] = runnable
-    if meter.timeout is not None:
-        timed = RunnableLambda(
-            lambda attempt, config: _within(meter.timeout, runnable, attempt, config),
-            name="RunnableTimeout",
-        )
+    timed: Runnable[Any, Any] = RunnableLambda(
+        lambda attempt, config: _attempt(meter.timeout, runnable, attempt, config),
+        name="model_call",
+    )
     transient = transient_errors()
     guarded = timed.with_retry(
         retry_if_exception_type=transient,
@@ -208,7 +229,12 @@ def call_structured_raw(
             out = cast(dict[str, Any], guarded.invoke(attempt))
         except transient as exc:
             meter.record(None)  # a call made, that never replied
-            error = f"{type(exc).__name__}: {exc}"
+            error = f"{type(exc).__name__}: {first_line(exc)}"
+            break
+        except ModelRequestError as exc:
+            meter.record(None)
+            error = f"the server refused the request ({exc})"
+            forget_method(model)  # the server may have changed: probe it again next time
             break
         meter.record(out.get("raw"))
         parsed, message, error = _accept(out, schema)
@@ -237,15 +263,34 @@ def _accept(out: dict[str, Any], schema: type[T]) -> tuple[T | None, AIMessage |
     return None, message, out.get("parsing_error")
 
 
-def _within(
+def _attempt(
     seconds: float | None, runnable: Runnable[Any, Any], value: Any, config: RunnableConfig
+) -> Any:
+    """One try of ``runnable``: within ``seconds``, and a refused request told apart.
+
+    A request the server refuses raises :class:`ModelRequestError`, which is not retried (a
+    500 that is a validation error would otherwise count as transient).
+    """
+    try:
+        if seconds is None:
+            return _counted(lambda: runnable.invoke(value, config))
+        return _within(seconds, runnable, value, config)
+    except Exception as exc:
+        refused = request_error(exc)
+        if refused is None:
+            raise
+        raise refused from exc
+
+
+def _within(
+    seconds: float, runnable: Runnable[Any, Any], value: Any, config: RunnableConfig
 ) -> Any:
     """``runnable.invoke(value)``, or :class:`ModelTimeoutError` after ``seconds``.
 
     The call runs on a worker thread; past the deadline the caller moves on and the worker is
     left to finish (a model that takes a deadline itself, like the embedded one, stops too).
     """
-    deadline = time.monotonic() + (seconds or 0)
+    deadline = time.monotonic() + seconds
 
     def call() -> Any:
         CALL_DEADLINE.set(deadline)

@@ -98,7 +98,15 @@ def _openai(model: str) -> BaseChatModel:
         raise ValueError(
             f"openai:{model} needs OPENAI_API_KEY, or OPENAI_BASE_URL for a compatible server"
         )
-    return ChatOpenAI(model=model, base_url=base_url, api_key=SecretStr(api_key), temperature=0)
+    # No retries in the client: calls retry transient errors themselves (tools/models/calls.py),
+    # and a refused request is not worth repeating.
+    return ChatOpenAI(
+        model=model,
+        base_url=base_url,
+        api_key=SecretStr(api_key),
+        temperature=0,
+        max_retries=0,
+    )
 
 
 register_chat_model("local", _local)

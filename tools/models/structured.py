@@ -90,11 +90,18 @@ class JsonSchemaChatModel(BaseChatModel):
         return _chat_result(message, done.input_tokens, done.output_tokens)
 
     def with_structured_output(
-        self, schema: Schema, *, include_raw: bool = False, **kwargs: Any
+        self,
+        schema: Schema,
+        *,
+        include_raw: bool = False,
+        method: str | None = None,
+        **kwargs: Any,
     ) -> Runnable[LanguageModelInput, Any]:
         """Answer with JSON that follows ``schema`` (a pydantic model or a JSON schema).
 
-        ``kwargs`` are bound to the model with the schema (``logprobs=True``, say).
+        Decoding is always constrained by the schema, so ``method`` (LangChain's
+        ``json_schema``, ``function_calling``, ``json_mode``) changes nothing. ``kwargs`` are
+        bound to the model with the schema (``logprobs=True``, say).
         """
         if isinstance(schema, dict):
             json_schema = schema

@@ -1,0 +1,194 @@
+"""The OpenAI-compatible path against a real server: llama.cpp's, serving the embedded weights.
+
+The server runs from its own virtual environment (``make test`` makes it, as ``make
+model-server`` does), on 127.0.0.1; the tests start and stop it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contextorg import Context, ask
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.tools.models import methods
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.models.weights import ensure_weights
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+SERVER_PYTHON = Path(__file__).parents[2] / ".venv-model-server" / "bin" / "python"
+NAME = "qwen2.5-coder-1.5b"
+BRIDGE = [
+    Context(id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."),
+    Context(
+        id="gazette",
+        text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
+    ),
+    Context(
+        id="archive",
+        text="The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
+        "the 1932 date was only the planned opening.",
+    ),
+]
+SCENARIOS = [(DEMO_QUESTION, demo_contexts()), ("When did the Corvale Bridge open?", BRIDGE)]
+
+
+def start_server(port: int, log: Path) -> subprocess.Popen[bytes]:
+    if not SERVER_PYTHON.exists():
+        pytest.skip(f"no model server at {SERVER_PYTHON}: `make test` installs it")
+    command = [
+        str(SERVER_PYTHON), "-m", "llama_cpp.server", "--model", str(ensure_weights()),
+        "--model_alias", NAME, "--host", "127.0.0.1", "--port", str(port),
+        "--n_ctx", "8192", "--n_threads", str(os.cpu_count() or 1),
+    ]  # fmt: skip
+    with log.open("w") as out:  # the server writes to its own copy of the file
+        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 120
+    while "Uvicorn running" not in log.read_text():
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            pytest.fail(f"the model server did not start: {log.read_text()[-2000:]}")
+        time.sleep(0.5)
+    return server
+
+
+def requests_in(log: Path) -> list[str]:
+    """The requests the server logged (uvicorn's access log)."""
+    return re.findall(r'"((?:GET|POST) \S+) HTTP', log.read_text())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    port = free_port()
+    log = tmp_path_factory.mktemp("model-server") / "server.log"
+    process = start_server(port, log)
+    yield f"http://127.0.0.1:{port}/v1", log
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture
+def over(
+    server: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Any]:
+    """``openai:NAME`` at the test server, remembering methods in this test's own home."""
+    monkeypatch.setenv("OPENAI_BASE_URL", server[0])
+    monkeypatch.setattr(methods, "_memory_path", lambda: tmp_path / methods.MEMORY_FILE)
+    methods.clear_known_servers()
+    yield resolve_chat_model(f"openai:{NAME}")
+    methods.clear_known_servers()
+
+
+def cited(result: Any) -> list[tuple[str, list[str]]]:
+    return sorted((a.answer, sorted(a.citations)) for a in result.answer.answers)
+
+
+def test_answers_match_the_embedded_model_in_comparable_time(over: Any) -> None:
+    ask(DEMO_QUESTION, demo_contexts(), model="local")  # load the weights in this process
+    for question, contexts in SCENARIOS:
+        started = time.perf_counter()
+        here = ask(question, contexts, model="local")
+        embedded = time.perf_counter() - started
+        started = time.perf_counter()
+        served = ask(question, contexts, model=over)
+        server = time.perf_counter() - started
+        assert cited(served) == cited(here), (served.text, here.text)
+        assert server <= 1.5 * embedded + 2, (question, server, embedded)
+
+
+def test_groups_answered_in_parallel_on_the_server(over: Any) -> None:
+    options = {"model": over, "answer_from": "model"}
+    one = ask(DEMO_QUESTION, demo_contexts(), max_concurrency=1, **options)
+    four = ask(DEMO_QUESTION, demo_contexts(), max_concurrency=4, **options)
+    assert len(four.organization.groups) >= 2 and four.usage["answer_group"].llm_calls >= 2
+    assert cited(four) == cited(one) and four.answer.answers
+
+
+def test_a_thread_follows_up_through_the_server(over: Any, tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    first = ask(DEMO_QUESTION, demo_contexts(), model=over, thread="t", checkpoints=store)
+    assert first.answer.answers
+    second = ask(
+        "And the one in Port Aster?", demo_contexts(), model=over, thread="t", checkpoints=store
+    )
+    assert "Port Aster" in second.completed_question, second.completed_question
+    assert any("2004" in a.answer for a in second.answer.answers), second.text
+
+
+def contextorg(base_url: str, home: Path, *args: str) -> tuple[int, str, float]:
+    """``contextorg ask ARGS`` in a new process: exit code, output, seconds."""
+    env = {**os.environ, "OPENAI_BASE_URL": base_url, "CONTEXTORG_HOME": str(home)}
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "contextorg", "ask", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return done.returncode, done.stdout + done.stderr, time.monotonic() - started
+
+
+def test_a_wrong_url_or_model_is_one_line_within_seconds(
+    server: tuple[str, Path], tmp_path: Path
+) -> None:
+    url, log = server
+    root = url.removesuffix("/v1")
+    cases = [
+        (f"http://127.0.0.1:{free_port()}/v1", NAME, "cannot reach the model server"),
+        (root, NAME, "answered 404"),  # the path without /v1
+        (url, "gpt-5", f"does not serve 'gpt-5'; it serves: {NAME}"),
+    ]
+    for base, name, said in cases:
+        before = len(requests_in(log))
+        code, out, seconds = contextorg(base, tmp_path, "--model", f"openai:{name}")
+        assert code == 2 and said in out and out.count("\n") == 1, out
+        assert seconds < 10, seconds
+        assert len(requests_in(log)) - before <= 3, requests_in(log)[before:]
+
+
+def test_a_server_killed_mid_question_degrades_visibly(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "server.log"
+    process = start_server(port, log)
+    env = {
+        **os.environ,
+        "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1",
+        "CONTEXTORG_HOME": str(tmp_path),
+    }
+    command = [sys.executable, "-m", "contextorg", "ask", "--model", f"openai:{NAME}"]
+    started = time.monotonic()
+    run = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        while len([r for r in requests_in(log) if r.startswith("POST")]) < 3:
+            assert run.poll() is None and time.monotonic() - started < 120, log.read_text()
+            time.sleep(0.2)
+        process.send_signal(signal.SIGKILL)
+        out, err = run.communicate(timeout=90)
+    finally:
+        process.kill()
+        run.kill()
+    text = out.decode() + err.decode()
+    assert "Traceback" not in text, text
+    assert re.search(r"Connection error|gave no usable reply", text), text
+    if run.returncode == 0:  # some calls answered before the kill: the answer says what failed
+        assert "model calls gave no usable reply; the answer may be incomplete" in text, text
+    else:
+        assert run.returncode == 3, text
