@@ -99,7 +99,12 @@ def as_tool(
     answered = _Answered()
 
     def content(question: str, result: Result) -> tuple[str, dict[str, Any]]:
-        return answered.keep(question, result.text, result.summary())
+        text = result.text
+        if result.completed_question and normalize(result.completed_question) != normalize(
+            question
+        ):  # a follow-up, completed from the thread: say how it was read
+            text = f"Question answered: {result.completed_question}\n{text}"
+        return answered.keep(question, text, result.summary())
 
     def run(question: str) -> tuple[str, dict[str, Any]]:
         return answered.again(question) or content(question, ask(question, fixed, **options))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from langchain.agents import create_agent
@@ -14,7 +15,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from contextorg import ScriptedChatModel, as_tool, graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import RunContext
-from contextorg.testing import DEMO_READINGS, World, agent_reply
+from contextorg.testing import DEMO_COMPLETIONS, DEMO_READINGS, World, agent_reply
 from contextorg.tools.inputs import InputError
 
 CITED = "According to [velmora-guide][velmora-history], the answer is 1987"
@@ -132,6 +133,16 @@ def test_a_model_that_repeats_its_tool_call_is_told_it_has_the_answer(world: Wor
     assert len(calls) == 2 and out["messages"][-1].text == "It was completed in 1987."
     assert CITED in calls[1].text and calls[1].artifact["repeated"] is True
     assert world.calls.count("AnswerReading") == len(demo_contexts())  # the repeat ran nothing
+
+
+def test_a_completed_follow_up_says_how_the_tool_read_it(tmp_path: Path) -> None:
+    world = World(demo_contexts(), DEMO_READINGS, DEMO_COMPLETIONS)
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    tool = as_tool(demo_contexts(), model=world.model(), thread="t", checkpoints=store)
+    assert tool.invoke({"question": DEMO_QUESTION}).startswith("According to")
+    (follow_up, standalone), *_ = DEMO_COMPLETIONS.items()
+    said = tool.invoke({"question": follow_up})
+    assert said.startswith(f"Question answered: {standalone}\nAccording to"), said
 
 
 class Node:

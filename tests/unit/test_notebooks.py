@@ -80,3 +80,24 @@ def test_the_notebook_runs_and_shows_its_point(
         if output.get("name") == "stderr"
     ]
     assert not stderr, f"{name} writes to stderr: {stderr}"
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+def test_the_agent_notebook_follows_up_on_the_embedded_model_in_two_tool_calls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The notebook as a reader runs it: the embedded model drives the agent and the tool.
+    monkeypatch.setenv("CONTEXTORG_MODEL", "local")
+    monkeypatch.delenv("CONTEXTORG_FORBID_MODELS", raising=False)
+    monkeypatch.delenv("CONTEXTORG_TRACE", raising=False)
+    monkeypatch.delenv("CONTEXTORG_PHOENIX", raising=False)
+    notebook = nbformat.read(NOTEBOOKS / "04_in_an_agent.ipynb", as_version=4)
+    client = NotebookClient(
+        notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
+    )
+    client.execute()
+    follow_up = output_text(nbformat.NotebookNode(cells=notebook.cells[-1:]))
+    calls = follow_up.count("Tool Message")
+    assert 1 <= calls <= 2, follow_up  # a small model loops here unless the tool stops it
+    assert "2004" in follow_up, follow_up
