@@ -10,12 +10,13 @@ import typer
 from rich.progress import Progress
 from rich.text import Text
 
-from contextorg.cli import ModelOption, app, err, friendly
+from contextorg.cli import ModelOption, StructuredOutputOption, app, err, friendly
 from contextorg.datasets import Split, shard_of
 from contextorg.evaluation import evaluate, load_dataset, markdown_table, parse_strategy, plot
 from contextorg.settings import get_settings
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
 from contextorg.tools.inputs import InputError
+from contextorg.tools.models.methods import check_method
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
@@ -53,6 +54,7 @@ def eval_command(
         ),
     ] = None,
     model: ModelOption = None,
+    structured_output: StructuredOutputOption = "auto",
     concurrency: Annotated[int, typer.Option(min=1, help="Questions run at once.")] = 1,
     conflicts: Annotated[
         str,
@@ -80,6 +82,7 @@ def eval_command(
         parse_strategy(name)
     for name in policies:
         get_conflict_policy(name)
+    check_method(structured_output)
     items = load_dataset(dataset, limit=limit, split=split, sample=sample, seed=seed)
     if shard is not None:
         items = shard_of(items, shard)
@@ -99,6 +102,8 @@ def eval_command(
                 concurrency=concurrency,
                 embedder=embedder,
                 fresh=fresh,
+                # Only a choice is a setting of the results (auto is how they were made so far).
+                **({} if structured_output == "auto" else {"structured_output": structured_output}),
                 progress=lambda s, done, total: bar.update(tasks[s], completed=done),
             )
     finally:
