@@ -1,4 +1,4 @@
-"""What LangGraph costs us, with a model that costs nothing (DESIGN §8, issue 8 c and d).
+"""What LangGraph costs us, with a model that costs nothing.
 
 (c) **Overhead**: the demo question through the compiled graph (``ask``) vs a plain Python chain
     that calls the same node functions in order with the same instant scripted model; the

@@ -2,8 +2,9 @@
 
     START ─(dispatch_segments: Send × segments)─> write_note ─> reduce_notes ─> END
 
-``answer_group`` runs it when a group is longer than the model's budget; it also answers
-over one long document (``contextorg ask --document``).
+The group subgraph's ``notes`` node runs it (:mod:`contextorg.graphs.group`) when a group is
+longer than the answer model's budget (one long text from ``contextorg ask --document``, say)
+or is marked to be condensed (the ``summarize`` strategy).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The QA graph: completion → retrieval → relations → groups → ``Send`` per group (DESIGN §4).
+"""The QA graph: completion → retrieval → relations → groups → ``Send`` per group.
 
     START ─> start_turn ─> complete_question ─┬─(no contexts)─> retrieve ─┐
                                               ├───────────────────────────┴─> classify_relations

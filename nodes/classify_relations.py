@@ -1,4 +1,4 @@
-"""Node: build the relation graph between the contexts (DESIGN §4.3)."""
+"""Node: build the relation graph between the contexts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Node: make the question stand on its own (DESIGN §4.1)."""
+"""Node: make the question stand on its own."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Node: attribute every answer to the evidence that caused it (DESIGN §4.8, off by default).
+"""Node: attribute every answer to the evidence that caused it (off by default).
 
 Counterfactual: for every cluster of redundant evidence, the groups holding it are answered
 again without it (``explain_samples`` times, concurrently); groups it is not in keep their

@@ -1,4 +1,4 @@
-"""Node: search the configured retriever for the question's evidence (DESIGN §4.2)."""
+"""Node: search the configured retriever for the question's evidence."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Counterfactual attribution (DESIGN §4.8, RAGonite §5): which evidence caused each answer.
+"""Counterfactual attribution (RAGonite §5): which evidence caused each answer.
 
 Redundant evidence is clustered first, so that two copies of one fact do not each look
 unnecessary. For every cluster the answer is regenerated without it; the further the
@@ -9,10 +9,3 @@ counterfactual answer moves from the real one, the more the cluster caused it:
 
 The pure parts live here (``clusters``, ``scores``); ``nodes.explain`` makes the calls.
 """
-
-from typing import TYPE_CHECKING
-
-from contextorg.tools import moved_names
-
-if not TYPE_CHECKING:  # names of release 0.1, deprecated; type checkers see none
-    __getattr__ = moved_names(__name__, "clusters", "scores")

@@ -1,4 +1,4 @@
-"""Attribution scores (DESIGN §4.8, RAGonite §5): how much each evidence cluster caused an answer.
+"""Attribution scores (RAGonite §5): how much each evidence cluster caused an answer.
 
 For every cluster (:mod:`~contextorg.tools.attribution.clusters`) the answer is regenerated
 without it; the further the counterfactual answer moves from the real one, the more the

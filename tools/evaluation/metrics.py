@@ -1,4 +1,4 @@
-"""Answer metrics for questions with several gold answers (DESIGN §8).
+"""Answer metrics for questions with several gold answers.
 
 - **answer recall** (AmbigDocs): per gold answer, the share of its words found in the output's
   answers; averaged over gold answers.

@@ -1,6 +1,6 @@
 """Organizers: turn contexts (and their relation graph) into groups answered independently.
 
-``corg`` follows CORG's reranker (DESIGN §4.4). Its baselines (CORG §5.2): ``base`` (all in one
+``corg`` follows CORG's reranker. Its baselines (CORG §5.2): ``base`` (all in one
 call), ``separate`` (one call each), ``random`` and ``kmeans`` (as many groups as ``corg`` makes,
 by chance or by embedding clusters), ``retrieve`` (the five most relevant, diverse contexts) and
 ``summarize`` (condense everything into notes, then answer once). A peer: ``madam``
@@ -11,9 +11,6 @@ the plural question. A new strategy is one module and one line in ``ORGANIZERS``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from contextorg.tools import moved_names
 from contextorg.tools.organizers.ablations import (
     plan_kmeans,
     plan_random,
@@ -52,7 +49,3 @@ ORGANIZERS: Registry[Organizer] = Registry(
 def get_organizer(name: str | Organizer) -> Organizer:
     """The organizer for a name, or the organizer itself."""
     return ORGANIZERS.resolve(name)
-
-
-if not TYPE_CHECKING:  # names of release 0.1, deprecated; type checkers see none
-    __getattr__ = moved_names(__name__, "base", "corg", "baselines", "ablations")

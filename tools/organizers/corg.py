@@ -1,4 +1,4 @@
-"""``corg``: CORG's organizer (DESIGN §4.4): a group per entity, conflicts apart, copies dropped."""
+"""``corg``: CORG's organizer: a group per entity, conflicts apart, copies dropped."""
 
 from __future__ import annotations
 

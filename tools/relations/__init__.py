@@ -8,9 +8,6 @@ and compare the readings. A new classifier is one module and one line in ``CLASS
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from contextorg.tools import moved_names
 from contextorg.tools.registry import Registry
 from contextorg.tools.relations.base import RelationClassifier
 from contextorg.tools.relations.batched import classify_batched
@@ -33,9 +30,3 @@ CLASSIFIERS: Registry[RelationClassifier] = Registry(
 def get_classifier(name: str | RelationClassifier) -> RelationClassifier:
     """The classifier for a name, or the callable itself."""
     return CLASSIFIERS.resolve(name)
-
-
-if not TYPE_CHECKING:  # names of release 0.1, deprecated; type checkers see none
-    __getattr__ = moved_names(
-        __name__, "base", "reading", "batched", "pairwise", "extract", "signals"
-    )

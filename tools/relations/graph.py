@@ -225,7 +225,7 @@ def relation_between(
     same_descriptor: Callable[[str | None, str | None], bool] = lambda a, b: a == b,
     same_answer: Callable[[str | None, str | None], bool] = lambda a, b: a == b,
 ) -> RelationLabel:
-    """The relation of two contexts from their readings (the table in DESIGN §4.3).
+    """The relation of two contexts from their readings.
 
     Two missing descriptors count as the same; ``same_descriptor`` compares two present ones.
     """
