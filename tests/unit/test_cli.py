@@ -152,7 +152,7 @@ def test_binary_and_non_utf8_files_are_one_clear_line(
 def test_the_cli_starts_without_what_only_some_commands_need() -> None:
     # Each costs a noticeable part of a second at import: only its own command pays for it.
     script = (
-        "import sys, contextorg.cli, contextorg.cli_index, contextorg.cli_chat;"
+        "import sys, contextorg.cli;"
         "print(sorted(m for m in ('openai', 'bs4', 'bm25s', 'matplotlib') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)

@@ -10,13 +10,11 @@ import typer
 from rich.text import Text
 from rich.tree import Tree
 
-from contextorg.cli import app, friendly, out
+from contextorg.cli.common import out
 from contextorg.tools.observability.tracing import TraceRun, key_output, load_trace, run_tree
 from contextorg.tools.text.visible import json_line, visible
 
 
-@app.command("trace")
-@friendly
 def trace_command(
     file: Annotated[Path, typer.Argument(help="A JSONL trace (from `ask --trace`).")],
     run_id: Annotated[

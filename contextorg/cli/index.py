@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from contextorg.cli import app, err, friendly, out, shown
+from contextorg.cli.common import err, out, shown
 from contextorg.state import Context
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.embeddings import EMBEDDERS
@@ -20,8 +20,6 @@ from contextorg.tools.retrieval.ingest import Contextualize, find_documents
 from contextorg.tools.text.visible import json_line, visible
 
 
-@app.command("index")
-@friendly
 def index_command(
     path: Annotated[Path, typer.Argument(help="A file or folder of HTML, Markdown or text.")],
     index: Annotated[Path, typer.Option(help="The index folder (created or updated).")],
@@ -63,8 +61,6 @@ def index_command(
     err.print(Text(visible(f"{index}: {summary}; {len(skipped)} files skipped")))
 
 
-@app.command("search")
-@friendly
 def search_command(
     query: Annotated[str | None, typer.Argument(help="What to search for.")] = None,
     index: Annotated[Path, typer.Option(help="The index folder.")] = Path("index"),

@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from contextorg.api import Result, ask_stream, run_context
-from contextorg.cli import (
+from contextorg.cli.common import (
     CheckpointsOption,
     CompletionOption,
     ContextsOption,
@@ -21,11 +21,9 @@ from contextorg.cli import (
     StrategyOption,
     StructuredOutputOption,
     ThreadWaitOption,
-    _show,
-    app,
     err,
-    friendly,
     out,
+    show_result,
     shown,
 )
 from contextorg.demo import demo_contexts
@@ -40,8 +38,6 @@ from contextorg.tools.text.visible import visible
 QUIT = {"/exit", "/quit", "exit", "quit"}
 
 
-@app.command("chat")
-@friendly
 def chat_command(
     thread: Annotated[
         str | None, typer.Option(help="Continue this conversation (default: a new one).")
@@ -104,7 +100,7 @@ def chat_command(
             structured_output=structured_output,
         )
         try:
-            _show(_follow(events))
+            show_result(_follow(events))
         except InputError as exc:  # a bad question ends the turn, not the conversation
             err.print(f"[red]error:[/red] {shown(exc)}", highlight=False)
         except KeyboardInterrupt:  # Ctrl-C ends the turn; at the prompt, the conversation

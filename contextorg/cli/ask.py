@@ -1,0 +1,169 @@
+"""``contextorg ask``: one question over an index, a contexts file, a document or the demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from contextorg.api import Result, ask, run_context
+from contextorg.cli.common import (
+    CheckpointsOption,
+    CompletionOption,
+    ContextsOption,
+    IndexOption,
+    KOption,
+    MaxContextsOption,
+    ModelOption,
+    StrategyOption,
+    StructuredOutputOption,
+    ThreadWaitOption,
+    check_outputs,
+    err,
+    finite,
+    show_result,
+)
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.nodes.explain import ATTRIBUTORS
+from contextorg.nodes.start_turn import check_choices
+from contextorg.report import write_report
+from contextorg.state import Context
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
+from contextorg.tools.inputs import InputError, load_contexts, load_document
+from contextorg.tools.relations import CLASSIFIERS
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.text.visible import json_line, visible
+
+QuestionArgument = Annotated[
+    str | None,
+    typer.Argument(help="The question (default with the demo corpus: its question)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+RelationsOption = Annotated[
+    str, typer.Option(help=f"Relation classifier: {', '.join(CLASSIFIERS)}.")
+]
+DocumentOption = Annotated[
+    Path | None,
+    typer.Option(help="One long text file, read through map-reduce notes if it is long."),
+]
+RerankerOption = Annotated[
+    str | None,
+    typer.Option(help="Rerank --index hits: llm (one call per hit) or cross-encoder:FOLDER."),
+]
+TraceOption = Annotated[
+    Path | None, typer.Option(help="Append every run to this JSONL trace file.")
+]
+ReportOption = Annotated[
+    Path | None, typer.Option(help="Write a self-contained HTML report of the run.")
+]
+PhoenixOption = Annotated[
+    str | None, typer.Option(help="Send spans to the Arize Phoenix at this URL.")
+]
+ThreadOption = Annotated[
+    str | None, typer.Option(help="Continue this conversation (follow-ups are completed).")
+]
+ExplainOption = Annotated[
+    bool,
+    typer.Option(
+        "--explain", help="Show which contexts caused each answer (regenerates without each)."
+    ),
+]
+AttributorOption = Annotated[
+    str, typer.Option(help=f"How --explain attributes: {', '.join(ATTRIBUTORS)}.")
+]
+EmbedderOption = Annotated[
+    str, typer.Option(help="Embedder for --explain and the kmeans/retrieve strategies.")
+]
+ConflictsOption = Annotated[
+    str,
+    typer.Option(
+        help=f"When sources disagree: {', '.join(CONFLICT_POLICIES)} (flags minority answers)."
+    ),
+]
+
+
+def ask_command(
+    question: QuestionArgument = None,
+    contexts: ContextsOption = None,
+    as_json: JsonOption = False,
+    strategy: StrategyOption = "corg",
+    relations: RelationsOption = "signals",
+    model: ModelOption = None,
+    structured_output: StructuredOutputOption = "auto",
+    document: DocumentOption = None,
+    index: IndexOption = None,
+    k: KOption = 8,
+    reranker: RerankerOption = None,
+    trace: TraceOption = None,
+    report: ReportOption = None,
+    phoenix: PhoenixOption = None,
+    thread: ThreadOption = None,
+    checkpoints: CheckpointsOption = None,
+    thread_wait: ThreadWaitOption = 300.0,
+    max_contexts: MaxContextsOption = 200,
+    completion: CompletionOption = "llm",
+    explain: ExplainOption = False,
+    attributor: AttributorOption = "counterfactual",
+    embedder: EmbedderOption = "e5",
+    conflicts: ConflictsOption = "show",
+) -> None:
+    """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
+    options: dict[str, Any] = dict(
+        model=model, strategy=strategy, relations=relations, completion=completion,
+        structured_output=structured_output, conflict_policy=conflicts, attributor=attributor,
+        embedder=embedder, reranker=reranker,
+    )  # fmt: skip
+    check_choices(run_context(**options))  # a typo fails before any file or index is read
+    question, items, retriever, options["strategy"] = _evidence(
+        question, contexts, document, index, strategy
+    )
+    check_outputs({"--trace": trace, "--report": report}, [contexts, document])
+    result = ask(
+        question, items, trace=trace, phoenix=phoenix, thread=thread, checkpoints=checkpoints,
+        thread_wait=thread_wait, max_contexts=max_contexts, retriever=retriever, top_k=k,
+        explain=explain, **options,
+    )  # fmt: skip
+    if as_json:
+        print(json_line(finite(result.summary())))
+    else:
+        show_result(result)
+    if report is not None:  # after the answer: a report that cannot be written loses nothing
+        _write_report(result, report)
+    if result.answer.failed:
+        raise typer.Exit(3)
+
+
+def _write_report(result: Result, report: Path) -> None:
+    try:
+        err.print(Text(f"report: {visible(write_report(result, report))}"))
+    except OSError as exc:
+        raise InputError(f"the report could not be written to {report}: {exc}") from None
+
+
+def _evidence(
+    question: str | None,
+    contexts: Path | None,
+    document: Path | None,
+    index: Path | None,
+    strategy: str,
+) -> tuple[str, list[Context] | None, HybridIndex | None, str]:
+    """The question, the contexts or the index to search, and the strategy they call for."""
+    if sum(x is not None for x in (document, contexts, index)) > 1:
+        raise InputError("give one of --contexts, --document or --index")
+    items: list[Context] | None = None
+    retriever = None
+    if index is not None:
+        retriever = HybridIndex.open(index)  # opened once; a missing index fails before any model
+    elif document is not None:
+        items = [load_document(document)]
+        strategy = "separate"
+    elif contexts is None:
+        items = demo_contexts()
+        question = DEMO_QUESTION if question is None else question
+    else:
+        items = load_contexts(contexts)
+    if question is None:
+        raise InputError('the question is missing: contextorg ask "QUESTION" --contexts FILE')
+    return question, items, retriever, strategy

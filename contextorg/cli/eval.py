@@ -1,0 +1,126 @@
+"""``contextorg eval``: strategies side by side on a labelled dataset, resumable."""
+
+from __future__ import annotations
+
+import json
+from contextlib import closing, nullcontext
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress
+from rich.text import Text
+
+from contextorg.cli.common import ModelOption, StructuredOutputOption, err
+from contextorg.datasets import Split, shard_of
+from contextorg.evaluation import evaluate, load_dataset, markdown_table, parse_strategy, plot
+from contextorg.settings import get_settings
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.inputs import InputError
+from contextorg.tools.models.methods import check_method
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.organizers import ORGANIZERS
+from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
+from contextorg.tools.text.visible import visible
+
+DatasetArgument = Annotated[
+    Path, typer.Argument(help="A RAMDocs JSONL file, or contextorg's own eval JSONL.")
+]
+OutOption = Annotated[Path, typer.Option(help="Folder for results, per-question files and plot.")]
+StrategiesOption = Annotated[
+    str,
+    typer.Option(
+        help=f"Comma-separated strategies: {', '.join(ORGANIZERS)}; run options after "
+        "a colon, as corg:answer_from=model."
+    ),
+]
+SplitOption = Annotated[
+    Split, typer.Option(help="Questions of the dev or held-out split only (by question hash).")
+]
+LimitOption = Annotated[int | None, typer.Option(min=1, help="Only the first N questions.")]
+SampleOption = Annotated[
+    int | None, typer.Option(min=1, help="N questions at random (by --seed), in file order.")
+]
+SeedOption = Annotated[int, typer.Option(help="Which random sample --sample takes.")]
+ShardOption = Annotated[
+    str | None,
+    typer.Option(
+        help="K/N: only every N-th question from the K-th, to split one run across N "
+        "processes on the same --out (run once more without it for the whole table)."
+    ),
+]
+ConcurrencyOption = Annotated[int, typer.Option(min=1, help="Questions run at once.")]
+PoliciesOption = Annotated[
+    str, typer.Option(help=f"Conflict policies to score: {', '.join(CONFLICT_POLICIES)}.")
+]
+EmbedderOption = Annotated[
+    str, typer.Option(help="Embedder for the kmeans and retrieve strategies.")
+]
+CacheOption = Annotated[bool, typer.Option(help="Cache model responses in OUT/responses.sqlite.")]
+FreshOption = Annotated[
+    bool, typer.Option(help="Discard stored results of these strategies and run them again.")
+]
+
+
+def eval_command(
+    dataset: DatasetArgument,
+    out: OutOption,
+    strategy: StrategiesOption = "corg,base,separate",
+    split: SplitOption = "all",
+    limit: LimitOption = None,
+    sample: SampleOption = None,
+    seed: SeedOption = 0,
+    shard: ShardOption = None,
+    model: ModelOption = None,
+    structured_output: StructuredOutputOption = "auto",
+    concurrency: ConcurrencyOption = 1,
+    conflicts: PoliciesOption = "show",
+    embedder: EmbedderOption = "e5",
+    cache: CacheOption = True,
+    fresh: FreshOption = False,
+) -> None:
+    """Run each strategy on each question, score them, print a table, save results and a plot.
+
+    Finished questions are kept in OUT/items: run the same command again to resume.
+    """
+    strategies, policies = _names(strategy), _names(conflicts)
+    _check(strategies, policies, structured_output)
+    items = load_dataset(dataset, limit=limit, split=split, sample=sample, seed=seed)
+    items = shard_of(items, shard) if shard is not None else items
+    out.mkdir(parents=True, exist_ok=True)
+    spec = model or get_settings().model
+    cached = closing(SQLiteResponseCache(out / "responses.sqlite")) if cache else nullcontext()
+    # Only a choice is a setting of the results (auto is how they were made so far).
+    chosen = {} if structured_output == "auto" else {"structured_output": structured_output}
+    with cached as responses, Progress(console=err, transient=True) as bar:
+        tasks = {s: bar.add_task(s, total=len(items)) for s in strategies}
+        rows = evaluate(
+            items, strategies, out, model=with_response_cache(resolve_chat_model(spec), responses),
+            conflicts=policies, fresh=fresh, concurrency=concurrency, embedder=embedder, **chosen,
+            progress=lambda s, done, total: bar.update(tasks[s], completed=done),
+        )  # fmt: skip
+    (out / "results.json").write_text(json.dumps(rows, indent=2))
+    run = dict(dataset=str(dataset), split=split, sample=sample, seed=seed, shard=shard,
+               model=spec, questions=[item.id for item in items], strategies=strategies,
+               conflicts=policies)  # fmt: skip
+    (out / "run.json").write_text(json.dumps(run, indent=2))
+    print(visible(markdown_table(rows)))
+    figure = plot(rows, out / "quality_vs_tokens.png")
+    hits = f"; {responses.hits} cached responses reused" if responses is not None else ""
+    err.print(Text(visible(f"{len(items)} questions; {out / 'results.json'}, {figure}{hits}")))
+
+
+def _names(option: str) -> list[str]:
+    """A comma-separated option's names."""
+    return [name.strip() for name in option.split(",") if name.strip()]
+
+
+def _check(strategies: list[str], policies: list[str], structured_output: str) -> None:
+    """Every name exists: a typo fails before the dataset is read."""
+    if not strategies or not policies:
+        raise InputError("give at least one --strategy and one --conflicts policy")
+    for name in strategies:
+        parse_strategy(name)
+    for name in policies:
+        get_conflict_policy(name)
+    check_method(structured_output)
