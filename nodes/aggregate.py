@@ -15,12 +15,10 @@ from contextorg.state import (
     standalone_question,
     total_usage,
 )
-from contextorg.tools.answering.citations import full_text
+from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text
 from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import normalize
-
-OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:

@@ -7,10 +7,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from contextorg.nodes.explain import ATTRIBUTORS, CLUSTERINGS
 from contextorg.state import Organization, RunContext, State
 from contextorg.tools.answering.completion import get_completer
 from contextorg.tools.answering.conflicts import get_conflict_policy
+from contextorg.tools.attribution.attributors import ATTRIBUTORS, CLUSTERINGS
 from contextorg.tools.inputs import as_records, check_question
 from contextorg.tools.models.methods import check_method
 from contextorg.tools.models.resolve import CHAT_MODELS

@@ -19,7 +19,7 @@ CompletionName = Literal["llm", "concat", "none"]
 ConflictPolicyName = Literal["show", "majority", "resolve"]
 """What the answer does with disputed answers (``tools/answering/conflicts.py``)."""
 AttributorName = Literal["counterfactual", "naive"]
-"""How ``explain`` attributes answers to contexts (``nodes/explain.py``)."""
+"""How ``explain`` attributes answers to contexts (``tools/attribution/attributors.py``)."""
 ClusteringName = Literal["auto", "duplicates", "dbscan", "none"]
 """Which evidence ``explain`` removes together."""
 StructuredOutputName = Literal["auto", "json_schema", "function_calling", "json_mode"]

@@ -26,11 +26,11 @@ from contextorg.cli.common import (
     show_result,
 )
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.nodes.explain import ATTRIBUTORS
 from contextorg.nodes.start_turn import check_choices
 from contextorg.report import write_report
 from contextorg.state import Context
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
+from contextorg.tools.attribution.attributors import ATTRIBUTORS
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.relations import CLASSIFIERS
 from contextorg.tools.retrieval.hybrid import HybridIndex

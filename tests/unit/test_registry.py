@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from contextorg import ScriptedChatModel, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.nodes.explain import ATTRIBUTORS, CLUSTERINGS
 from contextorg.state import (
     AttributorName,
     ClusteringName,
@@ -24,6 +23,7 @@ from contextorg.state import (
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.answering.completion import COMPLETERS, get_completer
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.attribution.attributors import ATTRIBUTORS, CLUSTERINGS
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import CHAT_MODELS, resolve_chat_model

@@ -16,6 +16,9 @@ from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import grounded, new_words, normalize, same_answer
 from contextorg.tools.text.phrases import reads_as_sentence
 
+OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
+"""What the answer says when no context answers the question."""
+
 
 @dataclass(frozen=True)
 class Proposed:

@@ -7,5 +7,6 @@ counterfactual answer moves from the real one, the more the cluster caused it:
     contribution(C) = 1 − mean_j sim(embed(q + a), embed(q + a_cf,j(C)))
     attribution     = softmax(contribution / t)
 
-The pure parts live here (``clusters``, ``scores``); ``nodes.explain`` makes the calls.
+The pure parts are ``clusters`` and ``scores``; ``attributors`` (the slots ``attributor`` and
+``explain_clusters``) makes the calls, for the ``explain`` node.
 """

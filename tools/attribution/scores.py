@@ -7,7 +7,7 @@ cluster caused it:
     contribution(C) = 1 − mean_j sim(embed(q + a), embed(q + a_cf,j(C)))
     attribution     = softmax(contribution / t)
 
-The pure parts live here (softmax, scoring); ``nodes.explain`` makes the calls.
+The pure parts live here (softmax, scoring); ``attributors`` makes the calls.
 """
 
 from __future__ import annotations
