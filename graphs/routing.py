@@ -12,7 +12,7 @@ from contextorg.state import GroupTask, NotesState, RunContext, SegmentTask, Sta
 from contextorg.tools.answering.notes import split_segments
 from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
 from contextorg.tools.models.resolve import resolve_chat_model, token_counter
-from contextorg.tools.organizers import get_organizer
+from contextorg.tools.slots import resolve
 
 logger = logging.getLogger("contextorg")
 
@@ -38,7 +38,7 @@ def route_contexts(
         return "organize_groups"
     contexts = state.get("contexts")
     check_question_and_contexts(state.get("question"), contexts)
-    if get_organizer(runtime.context.strategy).needs_relations:
+    if resolve(runtime.context, "strategy").needs_relations:
         check_relation_size(len(contexts or []), runtime.context)
         return "classify_relations"
     return "organize_groups"

@@ -9,14 +9,14 @@ from langgraph.runtime import Runtime
 from contextorg.state import Relation, RunContext, State, standalone_question
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
-from contextorg.tools.relations import get_classifier
+from contextorg.tools.slots import resolve
 
 
 def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Classify every pair of contexts with the configured classifier and model."""
     meter = Meter.of(runtime.context)
     context = runtime.context
-    graph = get_classifier(context.relations)(
+    graph = resolve(context, "relations")(
         standalone_question(state),
         state["contexts"],
         resolve_chat_model(context.model_for("relation")),

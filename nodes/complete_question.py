@@ -7,9 +7,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.state import RunContext, State
-from contextorg.tools.answering.completion import get_completer
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.slots import resolve
 
 
 def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
@@ -22,7 +22,7 @@ def complete_question(state: State, runtime: Runtime[RunContext]) -> dict[str, A
     completed = question
     history = state.get("history") or []
     if history:
-        completed = get_completer(runtime.context.completion)(
+        completed = resolve(runtime.context, "completion")(
             question, history, lambda: resolve_chat_model(runtime.context.model), meter
         )
     return {"completed_question": completed, "usage": {"complete_question": meter.usage()}}

@@ -13,11 +13,11 @@ from langgraph.runtime import Runtime
 
 from contextorg.state import Attribution, NodeUsage, RunContext, State
 from contextorg.tools.attribution.attributors import (
-    ATTRIBUTORS,
     GroupAnswerer,
     evidence_clusters,
 )
 from contextorg.tools.retrieval.embeddings import resolve_embedder
+from contextorg.tools.slots import resolve
 
 
 def explain(state: State, runtime: Runtime[RunContext], *, answer: GroupAnswerer) -> dict[str, Any]:
@@ -27,7 +27,7 @@ def explain(state: State, runtime: Runtime[RunContext], *, answer: GroupAnswerer
     """
     started = time.perf_counter()
     context = runtime.context
-    attribute = ATTRIBUTORS.resolve(context.attributor)
+    attribute = resolve(context, "attributor")
     answers = state["answer"].answers
     if not answers:
         return {"attribution": [], "usage": {"explain": NodeUsage()}}

@@ -14,16 +14,16 @@ from contextorg.prompts import pluralize, tag
 from contextorg.state import ContextReading, Group, RunContext, State, standalone_question
 from contextorg.tools.models.calls import Meter, call_structured
 from contextorg.tools.models.resolve import resolve_chat_model
-from contextorg.tools.organizers import get_organizer
 from contextorg.tools.organizers.base import Organizer, Planning
 from contextorg.tools.relations.graph import RelationGraph
 from contextorg.tools.retrieval.embeddings import resolve_embedder
+from contextorg.tools.slots import resolve
 
 
 def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     """Plan the groups with the configured strategy and give each its question."""
     meter = Meter.of(runtime.context)
-    organizer = get_organizer(runtime.context.strategy)
+    organizer = resolve(runtime.context, "strategy")
     question = standalone_question(state)
     contexts = state["contexts"]
     readings = state.get("readings") or {}

@@ -29,11 +29,9 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.start_turn import check_choices
 from contextorg.report import write_report
 from contextorg.state import Context
-from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
-from contextorg.tools.attribution.attributors import ATTRIBUTORS
 from contextorg.tools.inputs import InputError, load_contexts, load_document
-from contextorg.tools.relations import CLASSIFIERS
 from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.slots import choices
 from contextorg.tools.text.visible import json_line, visible
 
 QuestionArgument = Annotated[
@@ -41,9 +39,7 @@ QuestionArgument = Annotated[
     typer.Argument(help="The question (default with the demo corpus: its question)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-RelationsOption = Annotated[
-    str, typer.Option(help=f"Relation classifier: {', '.join(CLASSIFIERS)}.")
-]
+RelationsOption = Annotated[str, typer.Option(help=f"Relation classifier: {choices('relations')}.")]
 DocumentOption = Annotated[
     Path | None,
     typer.Option(help="One long text file, read through map-reduce notes if it is long."),
@@ -71,15 +67,18 @@ ExplainOption = Annotated[
     ),
 ]
 AttributorOption = Annotated[
-    str, typer.Option(help=f"How --explain attributes: {', '.join(ATTRIBUTORS)}.")
+    str, typer.Option(help=f"How --explain attributes: {choices('attributor')}.")
 ]
 EmbedderOption = Annotated[
-    str, typer.Option(help="Embedder for --explain and the kmeans/retrieve strategies.")
+    str,
+    typer.Option(
+        help=f"Embedder for --explain and the kmeans/retrieve strategies: {choices('embedder')}."
+    ),
 ]
 ConflictsOption = Annotated[
     str,
     typer.Option(
-        help=f"When sources disagree: {', '.join(CONFLICT_POLICIES)} (flags minority answers)."
+        help=f"When sources disagree: {choices('conflict_policy')} (flags minority answers)."
     ),
 ]
 

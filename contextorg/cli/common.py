@@ -18,12 +18,11 @@ from rich.text import Text
 
 from contextorg.api import Result
 from contextorg.state import Attribution
-from contextorg.tools.answering.completion import COMPLETERS
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.guard import ModelNotAllowedError
 from contextorg.tools.models.methods import ModelServerError
 from contextorg.tools.models.weights import WeightsError
-from contextorg.tools.organizers import ORGANIZERS
+from contextorg.tools.slots import choices
 from contextorg.tools.text.visible import visible
 
 err = Console(stderr=True)
@@ -75,7 +74,7 @@ ContextsOption = Annotated[
     typer.Option("--contexts", "-c", help='JSONL, one {"id", "title", "text"} per line.'),
 ]
 StrategyOption = Annotated[
-    str, typer.Option(help=f"How contexts are grouped: {', '.join(ORGANIZERS)}.")
+    str, typer.Option(help=f"How contexts are grouped: {choices('strategy')}.")
 ]
 ModelOption = Annotated[
     str | None, typer.Option(help="Chat model: local, local:0.5b, gguf:PATH, openai:NAME.")
@@ -91,7 +90,7 @@ CheckpointsOption = Annotated[
     typer.Option(help="Where threads live: sqlite:///PATH or postgresql://USER@HOST/DB."),
 ]
 CompletionOption = Annotated[
-    str, typer.Option(help=f"How follow-ups are completed: {', '.join(COMPLETERS)}.")
+    str, typer.Option(help=f"How follow-ups are completed: {choices('completion')}.")
 ]
 ThreadWaitOption = Annotated[
     float,
@@ -102,8 +101,8 @@ ThreadWaitOption = Annotated[
 StructuredOutputOption = Annotated[
     str,
     typer.Option(
-        help="How replies are held to their schema: auto (probed once per server and model), "
-        "json_schema, function_calling or json_mode."
+        help=f"How replies are held to their schema: {choices('structured_output')} "
+        "(auto: probed once per server and model)."
     ),
 ]
 MaxContextsOption = Annotated[

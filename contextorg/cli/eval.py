@@ -15,12 +15,12 @@ from contextorg.cli.common import ModelOption, StructuredOutputOption, err
 from contextorg.datasets import Split, shard_of
 from contextorg.evaluation import evaluate, load_dataset, markdown_table, parse_strategy, plot
 from contextorg.settings import get_settings
-from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.answering.conflicts import get_conflict_policy
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.methods import check_method
 from contextorg.tools.models.resolve import resolve_chat_model
-from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
+from contextorg.tools.slots import choices
 from contextorg.tools.text.visible import visible
 
 DatasetArgument = Annotated[
@@ -30,7 +30,7 @@ OutOption = Annotated[Path, typer.Option(help="Folder for results, per-question 
 StrategiesOption = Annotated[
     str,
     typer.Option(
-        help=f"Comma-separated strategies: {', '.join(ORGANIZERS)}; run options after "
+        help=f"Comma-separated strategies: {choices('strategy')}; run options after "
         "a colon, as corg:answer_from=model."
     ),
 ]
@@ -51,7 +51,7 @@ ShardOption = Annotated[
 ]
 ConcurrencyOption = Annotated[int, typer.Option(min=1, help="Questions run at once.")]
 PoliciesOption = Annotated[
-    str, typer.Option(help=f"Conflict policies to score: {', '.join(CONFLICT_POLICIES)}.")
+    str, typer.Option(help=f"Conflict policies to score: {choices('conflict_policy')}.")
 ]
 EmbedderOption = Annotated[
     str, typer.Option(help="Embedder for the kmeans and retrieve strategies.")

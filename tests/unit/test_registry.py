@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, get_args
 
@@ -11,15 +12,7 @@ from hypothesis import strategies as st
 
 from contextorg import ScriptedChatModel, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.state import (
-    AttributorName,
-    ClusteringName,
-    CompletionName,
-    ConflictPolicyName,
-    EmbedderName,
-    RelationsName,
-    StrategyName,
-)
+from contextorg.state import EmbedderName, RunContext
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.answering.completion import COMPLETERS, get_completer
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
@@ -32,6 +25,8 @@ from contextorg.tools.registry import Registry, UnknownComponentError
 from contextorg.tools.relations import CLASSIFIERS, get_classifier
 from contextorg.tools.retrieval.embeddings import EMBEDDERS, resolve_embedder
 from contextorg.tools.retrieval.rerankers import RERANKERS, resolve_reranker
+from contextorg.tools.slots import SLOTS as SLOT_TABLE
+from contextorg.tools.slots import Slot
 
 SCRIPTED = ScriptedChatModel(respond=lambda messages, schema: {})
 
@@ -61,22 +56,58 @@ def test_every_slot_names_its_choices_when_a_name_is_unknown(
     assert all(name in str(error) for name in registry)
 
 
-@pytest.mark.parametrize(
-    ("names", "registry"),
-    [
-        (StrategyName, ORGANIZERS),
-        (RelationsName, CLASSIFIERS),
-        (CompletionName, COMPLETERS),
-        (ConflictPolicyName, CONFLICT_POLICIES),
-        (AttributorName, ATTRIBUTORS),
-        (ClusteringName, CLUSTERINGS),
-    ],
-    ids=["strategy", "relations", "completion", "conflict_policy", "attributor", "clusters"],
-)
-def test_the_run_contexts_literals_name_what_is_registered(
-    names: Any, registry: Registry[Any]
+@pytest.mark.parametrize("slot", [s for s in SLOT_TABLE.values() if s.names is not None])
+def test_the_run_contexts_literals_name_what_is_registered(slot: Slot) -> None:
+    assert list(get_args(slot.names)) == list(slot.registry), slot.field
+
+
+def test_every_slot_is_a_run_context_field_and_a_cli_option_of_ask(run_cli: Any) -> None:
+    fields = {f.name for f in dataclasses.fields(RunContext)}
+    assert set(SLOT_TABLE) <= fields
+    _, shown, _ = run_cli(["ask", "--help"])
+    words = " ".join(shown.split())
+    for slot in SLOT_TABLE.values():
+        if slot.option is not None:
+            assert slot.option in shown, slot.option
+        if slot.option is not None and slot.names is not None:  # its help lists the names
+            assert all(name in words for name in get_args(slot.names)), slot.option
+
+
+def counted(component: Callable[..., Any], calls: list[str], name: str) -> Callable[..., Any]:
+    """``component``, noting each call in ``calls``."""
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        calls.append(name)
+        return component(*args, **kwargs)
+
+    return wrapped
+
+
+def test_a_new_component_of_each_slot_is_one_registry_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
-    assert list(get_args(names)) == list(registry)
+    # Each a component of its own, registered under a new name, chosen by that name: used.
+    calls: list[str] = []
+    organizer = ORGANIZERS["corg"]
+    new = {
+        "strategy": dataclasses.replace(organizer, plan=counted(organizer.plan, calls, "strategy")),
+        "relations": counted(CLASSIFIERS["signals"], calls, "relations"),
+        "completion": counted(COMPLETERS["concat"], calls, "completion"),
+        "conflict_policy": counted(CONFLICT_POLICIES["show"], calls, "conflict_policy"),
+        "attributor": counted(ATTRIBUTORS["naive"], calls, "attributor"),
+        "explain_clusters": counted(CLUSTERINGS["none"], calls, "explain_clusters"),
+    }
+    for field, component in new.items():
+        monkeypatch.setitem(SLOT_TABLE[field].registry, "mine", component)
+    world = World(demo_contexts(), DEMO_READINGS)
+    options = {field: "mine" for field in new}
+    history = [{"question": DEMO_QUESTION, "answer": "1987"}]
+    result = ask(
+        "And the one in Port Aster?", demo_contexts(), model=world.model(), history=history,
+        explain=True, embedder="hash", **options,
+    )  # fmt: skip
+    assert result.answer.answers and result.attribution
+    assert sorted(set(calls)) == sorted(new)
 
 
 def test_the_embedder_literal_names_the_shipped_embedders() -> None:
@@ -112,6 +143,7 @@ def test_a_prefix_names_the_whole_spec_when_unknown() -> None:
         {"reranker": "bert"},
         {"model": "claud"},
         {"answer_model": "gpt:4"},
+        {"structured_output": "xml"},
     ],
     ids=lambda choice: next(iter(choice)),
 )

@@ -32,10 +32,21 @@ from pydantic import BaseModel, Field
 
 from contextorg.state.runtime import StructuredOutputName
 from contextorg.tools.models.structured import JsonSchemaChatModel, require_all
+from contextorg.tools.registry import Registry
 from contextorg.tools.settings import get_settings
 
 logger = logging.getLogger("contextorg")
 
+STRUCTURED_OUTPUTS: Registry[str] = Registry(
+    "structured output method",
+    {
+        "auto": "probed once per server and model, then remembered",
+        "json_schema": "the server holds the reply to the schema",
+        "function_calling": "a forced call of one tool whose parameters are the schema",
+        "json_mode": "any JSON object, the schema's fields named in the prompt",
+    },
+)
+"""The ways to ask for structured replies, each with what it means."""
 METHODS: tuple[str, ...] = get_args(StructuredOutputName)[1:]
 """The methods, in the order ``auto`` tries them."""
 MEMORY_FILE = "structured-output.json"
@@ -84,10 +95,7 @@ def structured_method(model: BaseChatModel, chosen: str) -> str | None:
 
 def check_method(chosen: str) -> None:
     """Refuse a name that is not a method (a typo fails before any call)."""
-    if chosen not in ("auto", *METHODS):
-        raise ValueError(
-            f"unknown structured output method {chosen!r}; choose auto, {', '.join(METHODS)}"
-        )
+    STRUCTURED_OUTPUTS[chosen]
 
 
 def forget_method(model: BaseChatModel) -> None:
