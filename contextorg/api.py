@@ -35,8 +35,6 @@ from contextorg.tools.inputs import (
     ContextLike,
     InputError,
     as_contexts,
-    check_question,
-    check_question_and_contexts,
 )
 from contextorg.tools.observability.phoenix import enable_phoenix, flush_phoenix
 from contextorg.tools.observability.tracing import JsonlTracer
@@ -335,7 +333,7 @@ def _run(
     history: Sequence[Turn | Mapping[str, Any]] | None,
     **options: Any,
 ) -> _Run:
-    """Check the input and set up one run: what ask, aask and ask_stream share."""
+    """Set up one run: what ask, aask and ask_stream share."""
     state, context = _prepare(question, contexts, history, options)
     config = _config(context, trace, phoenix, thread)
     return _Run(question, state, context, config, graph or default_graph, thread, checkpoints)
@@ -352,11 +350,9 @@ def _prepare(
     if history:
         state["history"] = [Turn.model_validate(t) for t in history]
     if contexts is None and context.retriever is not None:
-        check_question(question)
         return {**state, "contexts": []}, context  # [] clears a thread's last contexts
-    items = as_contexts(contexts or [])
-    check_question_and_contexts(question, items)
-    return {**state, "contexts": items}, context
+    # The question and contexts are checked once, by start_turn, before anything runs.
+    return {**state, "contexts": as_contexts(contexts or [])}, context
 
 
 def _config(

@@ -10,7 +10,6 @@ from langgraph.types import Send
 
 from contextorg.state import GroupTask, NotesState, RunContext, SegmentTask, State
 from contextorg.tools.answering.notes import split_segments
-from contextorg.tools.inputs import InputError, check_question, check_question_and_contexts
 from contextorg.tools.models.resolve import resolve_chat_model, token_counter
 from contextorg.tools.slots import resolve
 
@@ -22,7 +21,6 @@ def route_start(
 ) -> Literal["retrieve", "classify_relations", "organize_groups"]:
     """Search first unless contexts were given; skip relations if the strategy does not use them."""
     if not state.get("contexts") and runtime.context.retriever is not None:
-        check_question(state.get("question"))
         return "retrieve"
     return route_contexts(state, runtime)
 
@@ -30,29 +28,15 @@ def route_start(
 def route_contexts(
     state: State, runtime: Runtime[RunContext]
 ) -> Literal["classify_relations", "organize_groups"]:
-    """Check the input, then skip the relation graph when the strategy does not use it.
+    """Skip the relation graph when the strategy does not use it, or nothing was retrieved.
 
-    Nothing retrieved goes straight on to an empty organization (an out-of-scope answer).
+    The input was checked already (``start_turn``, ``retrieve``): routes only choose.
     """
-    if runtime.context.retriever is not None and state.get("contexts") == []:
+    if not state.get("contexts"):  # nothing retrieved: an empty organization, out of scope
         return "organize_groups"
-    contexts = state.get("contexts")
-    check_question_and_contexts(state.get("question"), contexts)
     if resolve(runtime.context, "strategy").needs_relations:
-        check_relation_size(len(contexts or []), runtime.context)
         return "classify_relations"
     return "organize_groups"
-
-
-def check_relation_size(count: int, context: RunContext) -> None:
-    """Raise :class:`InputError` when the relation graph of ``count`` contexts is too big."""
-    if count > context.max_contexts:
-        raise InputError(
-            f"{count} contexts are more than the relation graph takes (max_contexts="
-            f"{context.max_contexts}: it holds every pair, {count * (count - 1) // 2:,} here). "
-            "Pass fewer (--k, or top_k), raise the limit (--max-contexts, or max_contexts), "
-            "or answer with strategy 'base' or 'separate', which take any number"
-        )
 
 
 def route_explain(state: State, runtime: Runtime[RunContext]) -> Literal["explain", "record_turn"]:

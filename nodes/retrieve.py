@@ -7,10 +7,12 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.state import RunContext, State, standalone_question
+from contextorg.tools.inputs import check_question_and_contexts, check_relation_size
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.retrieval.rerankers import resolve_reranker
 from contextorg.tools.retrieval.retrievers import resolve_retriever
+from contextorg.tools.slots import resolve
 
 
 def retrieve(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
@@ -30,4 +32,8 @@ def retrieve(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
         reranker = resolve_reranker(context.reranker, model, meter)
         hits = retriever.search(question, k=max(context.rerank_pool, context.top_k))
         contexts = reranker.rerank(question, hits)[: context.top_k]
+    if contexts:  # checked as given ones are (start_turn): ids, and the relation graph's size
+        check_question_and_contexts(state.get("question"), contexts)
+        if resolve(context, "strategy").needs_relations:
+            check_relation_size(len(contexts), context)
     return {"contexts": contexts, "usage": {"retrieve": meter.usage()}}

@@ -7,9 +7,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from contextorg.state import Organization, RunContext, State
-from contextorg.tools.inputs import as_records, check_question
-from contextorg.tools.slots import check
+from contextorg.state import Context, Organization, RunContext, State
+from contextorg.tools.inputs import (
+    as_records,
+    check_question,
+    check_question_and_contexts,
+    check_relation_size,
+)
+from contextorg.tools.slots import check, resolve
 
 
 def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
@@ -18,10 +23,13 @@ def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     A thread keeps every channel between turns: the previous turn's results must not leak
     into this one. Contexts and history given as dicts become records here.
     """
-    check_question(state.get("question"))
     check_choices(runtime.context)
+    records = as_records(state.get("contexts"), state.get("history"))
+    check_input(
+        state.get("question"), records.get("contexts", state.get("contexts")), runtime.context
+    )
     return {
-        **as_records(state.get("contexts"), state.get("history")),
+        **records,
         "relations": [],
         "relevance": {},
         "readings": {},
@@ -30,6 +38,20 @@ def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
         "group_answers": Overwrite([]),
         "usage": Overwrite({}),
     }
+
+
+def check_input(question: object, contexts: list[Context] | None, context: RunContext) -> None:
+    """The question, and the contexts given (retrieved ones are checked by ``retrieve``).
+
+    Raises :class:`InputError` for a missing question, no contexts and no retriever, a
+    blank, hidden or repeated id, or more contexts than the relation graph takes.
+    """
+    if not contexts and context.retriever is not None:
+        check_question(question)
+        return
+    check_question_and_contexts(question, contexts)  # so there are some
+    if contexts and resolve(context, "strategy").needs_relations:
+        check_relation_size(len(contexts), context)
 
 
 def check_choices(context: RunContext) -> None:

@@ -11,7 +11,10 @@ def _discover() -> dict[str, ModuleType]:
 
 
 PROMPTS = _discover()
-"""Every prompt module by name: list them, read them, or replace one in a subclass."""
+"""Every prompt module by name, to list and read them (an evaluation records their versions).
+
+A prompt is changed in its module (with its ``VERSION``); to ask differently for one run,
+replace the node that asks (``build_graph(nodes={...})``)."""
 
 
 def tag(module: ModuleType) -> str:

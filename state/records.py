@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 RelationLabel = Literal[
     "duplicated", "counterfactual", "distracting", "ambiguous", "unrelated", "irrelevant"
 ]
-RELATION_LABELS: tuple[RelationLabel, ...] = (
-    "duplicated",
-    "counterfactual",
-    "distracting",
-    "ambiguous",
-    "unrelated",
-    "irrelevant",
-)
+RELATION_LABELS: tuple[RelationLabel, ...] = get_args(RelationLabel)
+"""The labels, in the order of the ``Literal``."""
 
 
 class Context(BaseModel):

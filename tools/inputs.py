@@ -110,6 +110,20 @@ def check_question_and_contexts(question: object, contexts: Sequence[Context] | 
         seen.add(context.id)
 
 
+def check_relation_size(count: int, context: Any) -> None:
+    """Raise :class:`InputError` when the relation graph of ``count`` contexts is too big.
+
+    ``context`` is the run context (its ``max_contexts``).
+    """
+    if count > context.max_contexts:
+        raise InputError(
+            f"{count} contexts are more than the relation graph takes (max_contexts="
+            f"{context.max_contexts}: it holds every pair, {count * (count - 1) // 2:,} here). "
+            "Pass fewer (--k, or top_k), raise the limit (--max-contexts, or max_contexts), "
+            "or answer with strategy 'base' or 'separate', which take any number"
+        )
+
+
 def check_id(context_id: str) -> None:
     r"""Refuse an id a reader could not see as it is: blank, or with hidden characters.
 
