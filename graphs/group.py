@@ -1,7 +1,7 @@
 """The group subgraph: one group, condensed into notes first if it is too long, then answered.
 
-    START ─┬─(too long, or marked condense)─> notes ─┐
-           └──────────────────────────────────────────┴─> answer_group ─> END
+    START ─> measure_group ─┬─(too long, or marked condense)─> notes ─┐
+                            └──────────────────────────────────────────┴─> answer_group ─> END
 
 The QA graph runs it once per group (``Send``); ``explain`` runs it again on groups with
 evidence removed. ``notes`` runs the notes subgraph (:mod:`contextorg.graphs.notes`).
@@ -18,21 +18,16 @@ from langgraph.runtime import Runtime
 
 from contextorg.graphs.notes import notes_graph
 from contextorg.nodes.answer_group import answer_group as default_answer_group
+from contextorg.nodes.measure_group import measure_group
 from contextorg.state import GroupOutput, GroupState, GroupTask, RunContext
-from contextorg.tools.models.resolve import context_budget, resolve_chat_model, token_counter
 
 
-def route_group(task: GroupState, runtime: Runtime[RunContext]) -> Literal["notes", "answer_group"]:
-    """Notes first for a model-answered group longer than the model's budget (or marked so)."""
+def route_group(task: GroupState) -> Literal["notes", "answer_group"]:
+    """Notes first for a model-answered group too long to read whole, or marked so."""
     group = task["group"]
     if group.answered_by != "model":
         return "answer_group"
-    if group.condense:
-        return "notes"
-    model = resolve_chat_model(runtime.context.model_for("answer"))
-    count = token_counter(model)
-    budget = context_budget(model, runtime.context.context_budget)
-    return "notes" if sum(count(c.text) for c in task["contexts"]) > budget else "answer_group"
+    return "notes" if group.condense or task.get("too_long") else "answer_group"
 
 
 def notes(task: GroupState, runtime: Runtime[RunContext]) -> dict[str, Any]:
@@ -51,10 +46,15 @@ def build_group_graph(
     builder = StateGraph(
         GroupState, context_schema=RunContext, input_schema=GroupTask, output_schema=GroupOutput
     )
-    nodes: dict[str, Callable[..., Any]] = {"notes": notes, "answer_group": answer_group}
+    nodes: dict[str, Callable[..., Any]] = {
+        "measure_group": measure_group,
+        "notes": notes,
+        "answer_group": answer_group,
+    }
     for slot, fn in nodes.items():
         builder.add_node(slot, fn)
-    builder.add_conditional_edges(START, route_group)
+    builder.add_edge(START, "measure_group")
+    builder.add_conditional_edges("measure_group", route_group)
     builder.add_edge("notes", "answer_group")
     builder.add_edge("answer_group", END)
     return builder.compile(name="group")

@@ -1,6 +1,7 @@
 """The notes subgraph: segments → one note each (``Send``) → merge until it fits (SEGMENT+).
 
-    START ─(dispatch_segments: Send × segments)─> write_note ─> reduce_notes ─> END
+    START ─> split_segments ─(dispatch_segments: Send × segments)─> write_note ─> reduce_notes
+          ─> END
 
 The group subgraph's ``notes`` node runs it (:mod:`contextorg.graphs.group`) when a group is
 longer than the answer model's budget (one long text from ``contextorg ask --document``, say)
@@ -17,10 +18,12 @@ from langgraph.graph.state import CompiledStateGraph
 
 from contextorg.graphs.routing import dispatch_segments
 from contextorg.nodes.reduce_notes import reduce_notes
+from contextorg.nodes.split_segments import split_segments
 from contextorg.nodes.write_note import write_note
 from contextorg.state import NotesState, RunContext
 
 NOTES_NODES: dict[str, Callable[..., Any]] = {
+    "split_segments": split_segments,
     "write_note": write_note,
     "reduce_notes": reduce_notes,
 }
@@ -31,7 +34,10 @@ def build_notes_graph() -> CompiledStateGraph[NotesState, RunContext, NotesState
     builder = StateGraph(NotesState, context_schema=RunContext)
     for slot, fn in NOTES_NODES.items():
         builder.add_node(slot, fn)
-    builder.add_conditional_edges(START, dispatch_segments, ["write_note", "reduce_notes"])
+    builder.add_edge(START, "split_segments")
+    builder.add_conditional_edges(
+        "split_segments", dispatch_segments, ["write_note", "reduce_notes"]
+    )
     builder.add_edge("write_note", "reduce_notes")
     builder.add_edge("reduce_notes", END)
     return builder.compile(name="notes")

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Literal
 
 from langgraph.runtime import Runtime
 from langgraph.types import Send
 
-from contextorg.state import GroupTask, NotesState, RunContext, SegmentTask, State
-from contextorg.tools.answering.notes import split_segments
-from contextorg.tools.models.resolve import resolve_chat_model, token_counter
+from contextorg.state import GroupTask, NotesState, RunContext, State
 from contextorg.tools.slots import resolve
-
-logger = logging.getLogger("contextorg")
 
 
 def route_start(
@@ -64,31 +59,9 @@ def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
     ]
 
 
-def dispatch_segments(
-    state: NotesState, runtime: Runtime[RunContext]
-) -> list[Send] | Literal["reduce_notes"]:
-    """One ``Send`` per segment of about ``segment_tokens`` model tokens into ``write_note``."""
-    model = resolve_chat_model(runtime.context.model_for("answer"))
-    titles = {c.id: c.title for c in state["contexts"]}
-    segments = split_segments(
-        state["contexts"], runtime.context.segment_tokens, token_counter(model)
-    )
+def dispatch_segments(state: NotesState) -> list[Send] | Literal["reduce_notes"]:
+    """One ``Send`` per segment (``split_segments`` cut them) into ``write_note``."""
+    segments = state.get("segments") or []
     if not segments:
         return "reduce_notes"
-    if len(segments) > runtime.context.max_segments:
-        logger.warning(
-            "notes: %d segments of about %d tokens, more than max_segments=%d: only the "
-            "first %d are read",
-            len(segments),
-            runtime.context.segment_tokens,
-            runtime.context.max_segments,
-            runtime.context.max_segments,
-        )
-        segments = segments[: runtime.context.max_segments]
-    return [
-        Send(
-            "write_note",
-            SegmentTask(question=state["question"], order=s.order, contexts=s.contexts(titles)),
-        )
-        for s in segments
-    ]
+    return [Send("write_note", segment) for segment in segments]

@@ -93,6 +93,8 @@ class GroupOutput(TypedDict):
 class GroupState(GroupTask, total=False):
     """The group subgraph: the ``Send`` payload, the notes of a condensed group, the output."""
 
+    too_long: bool
+    """The group is past the answer model's budget: it is read through notes."""
     notes: list[Note]
     """The final notes, when the group was too long to read whole (verbatim evidence)."""
     group_answers: Annotated[list[GroupAnswer], operator.add]
@@ -104,6 +106,8 @@ class NotesState(TypedDict, total=False):
 
     question: str
     contexts: list[Context]
+    segments: list[SegmentTask]
+    """What notes are written on, one ``Send`` each."""
     notes: Annotated[list[Note], operator.add]
     final_notes: list[Note]
     usage: Annotated[dict[str, NodeUsage], merge_usage]

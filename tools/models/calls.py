@@ -210,7 +210,7 @@ def call_structured_raw(
     )
     timed: Runnable[Any, Any] = RunnableLambda(
         lambda attempt, config: _attempt(meter.timeout, runnable, attempt, config),
-        name="model_call",
+        name="RunnableModelCall",  # plumbing: `contextorg trace` folds it away
     )
     transient = transient_errors()
     guarded = timed.with_retry(
