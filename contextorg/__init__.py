@@ -10,7 +10,16 @@ if not (_Path(__file__).parent / "graphs").is_dir():
         __path__.append(str(_root))
 
 from contextorg.agent import as_tool
-from contextorg.api import Event, Result, aask, as_contexts, ask, ask_stream, run_context
+from contextorg.api import (
+    AskOptions,
+    Event,
+    Result,
+    aask,
+    as_contexts,
+    ask,
+    ask_stream,
+    run_context,
+)
 from contextorg.graphs.qa import NODES, build_graph, graph
 from contextorg.state import (
     Answer,
@@ -43,6 +52,7 @@ __all__ = [
     "Answer",
     "AnswerItem",
     "Context",
+    "AskOptions",
     "Event",
     "Group",
     "InputError",

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict, Unpack
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.runnables import RunnableConfig
@@ -19,8 +19,13 @@ from contextorg.settings import get_settings
 from contextorg.state import (
     Answer,
     Attribution,
+    AttributorName,
+    ClusteringName,
+    CompletionName,
+    ConflictPolicyName,
     Context,
     ContextReading,
+    EmbedderName,
     InputState,
     NodeUsage,
     Organization,
@@ -28,6 +33,7 @@ from contextorg.state import (
     RelationsName,
     RunContext,
     StrategyName,
+    StructuredOutputName,
     Turn,
     total_usage,
 )
@@ -108,6 +114,60 @@ class Result(BaseModel):
         }
 
 
+class AskOptions(TypedDict, total=False):
+    """What :func:`ask`, :func:`aask` and :func:`ask_stream` take after the question and contexts.
+
+    The run's own (``graph``, ``trace``, ``phoenix``, ``thread``, ``checkpoints``, ``history``;
+    see :func:`ask`), then every :class:`RunContext` field, typed as there (``model``,
+    ``strategy`` and ``relations`` also take None: the environment's choice, then the default).
+    """
+
+    graph: Any
+    trace: str | Path | None
+    phoenix: str | None
+    thread: str | None
+    checkpoints: str | None
+    history: Sequence[Turn | Mapping[str, Any]] | None
+    model: str | BaseChatModel | None
+    relation_model: str | BaseChatModel | None
+    answer_model: str | BaseChatModel | None
+    retriever: str | Path | Any
+    top_k: int
+    reranker: str | Any
+    rerank_pool: int
+    completion: CompletionName | str
+    relations: RelationsName | str | None
+    strategy: StrategyName | str | None
+    answer_from: Literal["readings", "model"]
+    debate_rounds: int
+    max_contexts: int
+    max_group_size: int
+    max_concurrency: int
+    thread_wait: float
+    model_timeout: float | None
+    model_retries: int
+    model_backoff: float
+    structured_output: StructuredOutputName | str
+    context_budget: int | None
+    segment_tokens: int
+    max_segments: int
+    notes_max_tokens: int
+    conflict_policy: ConflictPolicyName | str | Any
+    explain: bool
+    attributor: AttributorName | str
+    explain_clusters: ClusteringName
+    explain_samples: int
+    explain_sampling_temperature: float
+    explain_temperature: float
+    dbscan_eps: float
+    dbscan_min_samples: int
+    embedder: EmbedderName | str | Any
+
+
+RUN_KEYS = ("graph", "trace", "phoenix", "thread", "checkpoints", "history")
+"""The :class:`AskOptions` of the run itself; the others are :class:`RunContext` fields."""
+
+
 def run_context(
     *,
     model: str | BaseChatModel | None = None,
@@ -127,17 +187,7 @@ def run_context(
 def ask(
     question: str,
     contexts: Iterable[ContextLike] | None = None,
-    *,
-    model: str | BaseChatModel | None = None,
-    strategy: StrategyName | str | None = None,
-    relations: RelationsName | str | None = None,
-    graph: Any = None,
-    trace: str | Path | None = None,
-    phoenix: str | None = None,
-    thread: str | None = None,
-    checkpoints: str | None = None,
-    history: Sequence[Turn | Mapping[str, Any]] | None = None,
-    **options: Any,
+    **options: Unpack[AskOptions],
 ) -> Result:
     """Answer ``question`` from ``contexts`` with every supported answer, cited.
 
@@ -159,11 +209,11 @@ def ask(
         checkpoints: Where threads live: ``sqlite:///PATH`` or ``postgresql://...`` (default:
             ``CONTEXTORG_CHECKPOINTS``, else a SQLite file in the user's data directory).
         history: Earlier turns, for a follow-up asked without a thread.
-        **options: Other :class:`RunContext` fields (``retriever``, ``top_k``,
-            ``answer_model``, ``max_group_size``...).
+        **options: Any other :class:`RunContext` field (``retriever``, ``top_k``,
+            ``answer_model``, ``max_group_size``...). :class:`AskOptions` types them all,
+            for ``ask``, ``aask`` and ``ask_stream`` alike.
     """
-    run = _run(question, contexts, graph, trace, phoenix, thread, checkpoints, history,
-               model=model, strategy=strategy, relations=relations, **options)  # fmt: skip
+    run = _run(question, contexts, options)
     with run.compiled() as compiled:
         out = compiled.invoke(run.state, context=run.context, config=run.config)
     return run.result(out)
@@ -184,19 +234,11 @@ class Event:
 def ask_stream(
     question: str,
     contexts: Iterable[ContextLike] | None = None,
-    *,
-    model: str | BaseChatModel | None = None,
-    strategy: StrategyName | str | None = None,
-    relations: RelationsName | str | None = None,
-    graph: Any = None,
-    trace: str | Path | None = None,
-    phoenix: str | None = None,
-    thread: str | None = None,
-    checkpoints: str | None = None,
-    history: Sequence[Turn | Mapping[str, Any]] | None = None,
-    **options: Any,
+    **options: Unpack[AskOptions],
 ) -> Iterator[Event]:
     """:func:`ask`, step by step: each node as it finishes, each model token, then the result.
+
+    It takes what :func:`ask` takes (:class:`AskOptions`).
 
     Built on LangGraph's ``updates``, ``messages`` and ``values`` stream modes::
 
@@ -206,8 +248,7 @@ def ask_stream(
             elif event.kind == "result":
                 print(event.data.text)
     """
-    run = _run(question, contexts, graph, trace, phoenix, thread, checkpoints, history,
-               model=model, strategy=strategy, relations=relations, **options)  # fmt: skip
+    run = _run(question, contexts, options)
     final: Mapping[str, Any] = {}
     with run.compiled() as compiled:
         modes = ["updates", "messages", "values"]
@@ -230,21 +271,10 @@ def ask_stream(
 async def aask(
     question: str,
     contexts: Iterable[ContextLike] | None = None,
-    *,
-    model: str | BaseChatModel | None = None,
-    strategy: StrategyName | str | None = None,
-    relations: RelationsName | str | None = None,
-    graph: Any = None,
-    trace: str | Path | None = None,
-    phoenix: str | None = None,
-    thread: str | None = None,
-    checkpoints: str | None = None,
-    history: Sequence[Turn | Mapping[str, Any]] | None = None,
-    **options: Any,
+    **options: Unpack[AskOptions],
 ) -> Result:
-    """Async :func:`ask`."""
-    run = _run(question, contexts, graph, trace, phoenix, thread, checkpoints, history,
-               model=model, strategy=strategy, relations=relations, **options)  # fmt: skip
+    """Async :func:`ask` (the same options, :class:`AskOptions`)."""
+    run = _run(question, contexts, options)
     async with run.acompiled() as compiled:
         out = await compiled.ainvoke(run.state, context=run.context, config=run.config)
     return run.result(out)
@@ -322,21 +352,14 @@ class _Run:
         return self.graph.builder.compile(checkpointer=saver, name=self.graph.name)
 
 
-def _run(
-    question: str,
-    contexts: Iterable[ContextLike] | None,
-    graph: Any,
-    trace: str | Path | None,
-    phoenix: str | None,
-    thread: str | None,
-    checkpoints: str | None,
-    history: Sequence[Turn | Mapping[str, Any]] | None,
-    **options: Any,
-) -> _Run:
+def _run(question: str, contexts: Iterable[ContextLike] | None, options: AskOptions) -> _Run:
     """Set up one run: what ask, aask and ask_stream share."""
-    state, context = _prepare(question, contexts, history, options)
-    config = _config(context, trace, phoenix, thread)
-    return _Run(question, state, context, config, graph or default_graph, thread, checkpoints)
+    chosen: dict[str, Any] = dict(options)
+    run = {key: chosen.pop(key, None) for key in RUN_KEYS}
+    state, context = _prepare(question, contexts, run["history"], chosen)
+    config = _config(context, run["trace"], run["phoenix"], run["thread"])
+    graph = run["graph"] or default_graph
+    return _Run(question, state, context, config, graph, run["thread"], run["checkpoints"])
 
 
 def _prepare(
@@ -380,6 +403,7 @@ def _name(model: object) -> str:
 
 
 __all__ = [
+    "AskOptions",
     "Event",
     "InputError",
     "Result",

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 NAME = "extract_reading"
 VERSION = "1"
 
 
-class ContextReading(BaseModel):
-    """Whether the context answers the question, and about which specific thing."""
+class ExtractedReading(BaseModel):
+    """Whether the context answers the question, and about which specific thing.
+
+    Not to be confused with the record it becomes (``contextorg.state.ContextReading``); its
+    schema keeps the title the prompt has always sent, so cached replies still match.
+    """
+
+    model_config = ConfigDict(title="ContextReading")
 
     answers_question: bool = Field(description="does the text answer the question?")
     answer: str | None = Field(default=None, max_length=120)

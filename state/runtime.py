@@ -89,7 +89,7 @@ class RunContext:
     connection, a rate limit) is tried, with exponential backoff."""
     model_backoff: float = 1.0
     """Seconds before the first retry; each further retry waits about twice as long."""
-    structured_output: StructuredOutputName = "auto"
+    structured_output: StructuredOutputName | str = "auto"
     """How replies are held to their schema: ``json_schema`` (the server constrains them),
     ``function_calling`` (a forced tool call), ``json_mode`` (JSON, the fields named in the
     prompt), or ``auto``: the embedded model constrains decoding itself, a model served over

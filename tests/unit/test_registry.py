@@ -153,3 +153,10 @@ def test_a_run_with_an_unknown_part_fails_before_any_model_call(choice: dict[str
     with pytest.raises(UnknownComponentError, match=f"'{next(iter(choice.values()))}'"):
         ask(DEMO_QUESTION, demo_contexts(), **options)
     assert world.calls == []
+
+
+def test_ask_options_name_every_run_context_field_and_the_runs_own() -> None:
+    from contextorg.api import RUN_KEYS, AskOptions
+
+    fields = [f.name for f in dataclasses.fields(RunContext)]
+    assert list(AskOptions.__annotations__) == [*RUN_KEYS, *fields]

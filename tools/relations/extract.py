@@ -25,7 +25,7 @@ def classify_extract(
 
     def read(context: Context) -> ContextReading:
         return read_answer(
-            extract_reading, extract_reading.ContextReading, context, question, model, meter
+            extract_reading, extract_reading.ExtractedReading, context, question, model, meter
         )
 
     read_all = concurrently(read, contexts, max_concurrency)

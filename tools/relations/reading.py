@@ -108,7 +108,7 @@ def _bare(token: object) -> str:
 
 def read_answer(
     prompt: ModuleType,
-    schema: type[answer_reading.AnswerReading | extract_reading.ContextReading],
+    schema: type[answer_reading.AnswerReading | extract_reading.ExtractedReading],
     context: Context,
     question: str,
     model: BaseChatModel,
