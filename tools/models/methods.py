@@ -238,8 +238,15 @@ def _remembered_or_probed(model: BaseChatModel, server: tuple[str, str]) -> str:
 
 
 def _served(model: BaseChatModel, server: tuple[str, str]) -> list[str] | None:
-    """The model names the server lists (``GET /models``); None if it lists none."""
+    """The model names the server lists (``GET /models``); None if it lists none.
+
+    Azure lists its base models, not the deployments a model name means there: not asked.
+    """
     import openai
+    from langchain_openai import AzureChatOpenAI
+
+    if isinstance(model, AzureChatOpenAI):
+        return None
 
     client = model.root_client.with_options(max_retries=0, timeout=10.0)  # type: ignore[attr-defined]
     try:
