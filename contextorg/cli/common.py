@@ -145,7 +145,11 @@ def finite(value: Any) -> Any:
 def show_result(result: Result) -> None:
     """The answer as a panel, its groups, what was left out, attributions and usage."""
     if result.answer.failed:  # nothing was read: no answer, and no groups to look like one
-        err.print(f"[red]error:[/red] {shown(result.text)} The reasons are logged above.")
+        err.print(
+            f"[red]error:[/red] {shown(result.text)} The reasons are logged above.",
+            highlight=False,
+            soft_wrap=True,
+        )
         return
     out.print(Panel(Text(visible(result.text)), title=shown(result.question), border_style="green"))
     groups = Table(title="Groups", show_lines=False)

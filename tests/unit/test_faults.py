@@ -101,6 +101,9 @@ def test_when_every_call_fails_the_answer_says_the_model_failed(run_cli: Any) ->
     register_chat_model("scripted-broken", lambda _: model, real=False)
     code, out, _ = run_cli(["ask", "--model", "scripted-broken", "--json"])
     assert code == 3 and json.loads(out)["failed"] is True
+    code, out, err = run_cli(["ask", "--model", "scripted-broken"])  # nothing shown as an answer
+    assert code == 3 and out == "" and "Groups" not in err
+    assert err.startswith("error: The model failed: 9 of 9 model calls") and err.count("\n") == 1
 
 
 def test_a_truncated_reply_is_never_read_as_a_shorter_answer() -> None:
