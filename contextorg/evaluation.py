@@ -33,7 +33,7 @@ from contextorg.state import AnswerItem, Relation, RunContext
 from contextorg.tools.answering.citations import full_text
 from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
 from contextorg.tools.evaluation.metrics import ACC_AT, mean_or_none, score
-from contextorg.tools.inputs import InputError
+from contextorg.tools.inputs import InputError, jsonl_objects
 from contextorg.tools.organizers import get_organizer
 from contextorg.tools.text.claims import states
 
@@ -45,6 +45,7 @@ __all__ = [
     "parse_strategy",
     "run_item",
     "split_of",
+    "score_predictions",
     "summarize",
 ]
 
@@ -59,6 +60,8 @@ QUALITY = (
     "citation_accuracy",
     "citation_audit",
     "strict_em",
+    "ramdocs_em",
+    "answer_precision",
 )
 CHECKS = ("calls_over_n", "invalid_citations", "unstated_answers")
 """``calls_over_n``: the most calls any question took beyond one per context. Totals over the
@@ -257,6 +260,50 @@ def summarize(
     return row
 
 
+FREE_TEXT = (
+    "answer_recall",
+    "entity_recall",
+    "entity_answer_recall",
+    *(f"acc@{k}" for k in ACC_AT),
+    "strict_em",
+    "ramdocs_em",
+)
+"""The metrics a free-text reply allows (it has no separate answers and no citations)."""
+
+
+def score_predictions(items: Sequence[EvalItem], path: str | Path) -> dict[str, Any]:
+    """Another system's replies (JSONL: ``question``, ``prediction``) as one table row.
+
+    Each reply is scored as one answer, on :data:`FREE_TEXT` metrics; the other columns are
+    empty. Every question of ``items`` must have a reply (matched on the question's text).
+    """
+    file = Path(path)
+    replies: dict[str, str] = {}
+    for number, record in jsonl_objects(file, missing=f"no such predictions file: {file}"):
+        if not isinstance(record.get("question"), str) or not isinstance(
+            record.get("prediction"), str
+        ):
+            raise InputError(f'{file}, line {number}: give a "question" and a "prediction"')
+        replies[record["question"]] = record["prediction"]
+    missing = [item.question for item in items if item.question not in replies]
+    if missing:
+        raise InputError(
+            f"{file} has no prediction for {len(missing)} of the {len(items)} questions, "
+            f"for example {missing[0]!r}"
+        )
+    scores: dict[str, list[float]] = {k: [] for k in FREE_TEXT}
+    for item in items:
+        reply = replies[item.question]
+        predicted = [AnswerItem(answer=reply, citations=[])]
+        metrics = score(item.answers, predicted, wrong=item.wrong_answers, text=reply)
+        for key in FREE_TEXT:
+            if metrics[key] is not None:
+                scores[key].append(float(metrics[key]))  # type: ignore[arg-type]
+    row: dict[str, Any] = {k: mean_or_none(v) for k, v in scores.items()}
+    row["questions"] = len(items)
+    return row
+
+
 def markdown_table(rows: dict[str, dict[str, Any]], baseline: str = "base") -> str:
     """The results as a markdown table, one row per strategy; ratios to ``baseline`` if run."""
     columns = [*QUALITY, *USAGE, *CHECKS]
@@ -266,8 +313,10 @@ def markdown_table(rows: dict[str, dict[str, Any]], baseline: str = "base") -> s
     lines = ["| strategy | " + " | ".join(header) + " |", "|---" * (len(header) + 1) + "|"]
     for name, row in rows.items():
         cells = [_cell(row.get(c), c) for c in columns]
-        if base:
+        if base and row.get("input_tokens") is not None:
             cells += [_ratio(_get(row, r), _get(base, r)) for r in ratios]
+        elif base:
+            cells += ["–"] * len(ratios)
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -298,7 +347,7 @@ def plot(rows: dict[str, dict[str, Any]], file: str | Path) -> Path:
     colours = plt.get_cmap("tab20")
     for n, (name, row) in enumerate(rows.items()):
         for metric, marker in (("strict_em", "o"), ("answer_recall", "^")):
-            if row[metric] is not None:
+            if row.get(metric) is not None and row.get("input_tokens") is not None:
                 axis.scatter(
                     row["input_tokens"], row[metric], marker=marker, color=colours(n % 20),
                     label=name if marker == "o" else None, s=50, alpha=0.85,
@@ -307,7 +356,8 @@ def plot(rows: dict[str, dict[str, Any]], file: str | Path) -> Path:
     axis.set_xlabel("input tokens per question")
     axis.set_ylabel("score")
     axis.set_ylim(0, 1.05)
-    axis.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8)
+    if axis.get_legend_handles_labels()[1]:  # replies scored alone have no tokens to plot
+        axis.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8)
     axis.grid(alpha=0.3)
     figure.tight_layout()
     path = Path(file)

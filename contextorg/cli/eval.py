@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from contextlib import closing, nullcontext
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
@@ -13,7 +13,14 @@ from rich.text import Text
 
 from contextorg.cli.common import ModelOption, StructuredOutputOption, err
 from contextorg.datasets import Split, shard_of
-from contextorg.evaluation import evaluate, load_dataset, markdown_table, parse_strategy, plot
+from contextorg.evaluation import (
+    evaluate,
+    load_dataset,
+    markdown_table,
+    parse_strategy,
+    plot,
+    score_predictions,
+)
 from contextorg.settings import get_settings
 from contextorg.tools.answering.conflicts import get_conflict_policy
 from contextorg.tools.inputs import InputError
@@ -28,10 +35,20 @@ DatasetArgument = Annotated[
 ]
 OutOption = Annotated[Path, typer.Option(help="Folder for results, per-question files and plot.")]
 StrategiesOption = Annotated[
-    str,
+    str | None,
     typer.Option(
         help=f"Comma-separated strategies: {choices('strategy')}; run options after "
-        "a colon, as corg:answer_from=model."
+        "a colon, as corg:answer_from=model. Default: corg,base,separate, none with "
+        "--predictions."
+    ),
+]
+DEFAULT = "corg,base,separate"
+"""The strategies run when none is named (and no --predictions are scored)."""
+PredictionsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="NAME=FILE: another system's replies (JSONL, one {question, prediction} per "
+        "line) scored as a row of the table; repeatable."
     ),
 ]
 SplitOption = Annotated[
@@ -65,7 +82,8 @@ FreshOption = Annotated[
 def eval_command(
     dataset: DatasetArgument,
     out: OutOption,
-    strategy: StrategiesOption = "corg,base,separate",
+    strategy: StrategiesOption = None,
+    predictions: PredictionsOption = None,
     split: SplitOption = "all",
     limit: LimitOption = None,
     sample: SampleOption = None,
@@ -83,8 +101,9 @@ def eval_command(
 
     Finished questions are kept in OUT/items: run the same command again to resume.
     """
-    strategies, policies = _names(strategy), _names(conflicts)
-    _check(strategies, policies, structured_output)
+    peers = _peers(predictions or [])
+    strategies, policies = _names(strategy or ("" if peers else DEFAULT)), _names(conflicts)
+    _check(strategies, policies, structured_output, peers)
     items = load_dataset(dataset, limit=limit, split=split, sample=sample, seed=seed)
     items = shard_of(items, shard) if shard is not None else items
     out.mkdir(parents=True, exist_ok=True)
@@ -95,14 +114,15 @@ def eval_command(
     with cached as responses, Progress(console=err, transient=True) as bar:
         tasks = {s: bar.add_task(s, total=len(items)) for s in strategies}
         rows = evaluate(
-            items, strategies, out, model=with_response_cache(resolve_chat_model(spec), responses),
+            items, strategies, out, model=_model(spec, responses, strategies),
             conflicts=policies, fresh=fresh, concurrency=concurrency, embedder=embedder, **chosen,
             progress=lambda s, done, total: bar.update(tasks[s], completed=done),
         )  # fmt: skip
+    rows.update({name: score_predictions(items, file) for name, file in peers.items()})
     (out / "results.json").write_text(json.dumps(rows, indent=2))
     run = dict(dataset=str(dataset), split=split, sample=sample, seed=seed, shard=shard,
                model=spec, questions=[item.id for item in items], strategies=strategies,
-               conflicts=policies)  # fmt: skip
+               conflicts=policies, predictions={n: str(f) for n, f in peers.items()})  # fmt: skip
     (out / "run.json").write_text(json.dumps(run, indent=2))
     print(visible(markdown_table(rows)))
     figure = plot(rows, out / "quality_vs_tokens.png")
@@ -115,10 +135,32 @@ def _names(option: str) -> list[str]:
     return [name.strip() for name in option.split(",") if name.strip()]
 
 
-def _check(strategies: list[str], policies: list[str], structured_output: str) -> None:
+def _peers(options: list[str]) -> dict[str, Path]:
+    """``--predictions NAME=FILE`` options as names to files."""
+    peers: dict[str, Path] = {}
+    for option in options:
+        name, sep, file = option.partition("=")
+        if not sep or not name.strip() or not file.strip():
+            raise InputError(
+                f"--predictions {option!r}: write NAME=FILE, as llama-70b=replies.jsonl"
+            )
+        peers[name.strip()] = Path(file.strip())
+    return peers
+
+
+def _model(spec: str, responses: SQLiteResponseCache | None, strategies: list[str]) -> Any:
+    """The chat model the strategies run with (none is loaded when only replies are scored)."""
+    return with_response_cache(resolve_chat_model(spec), responses) if strategies else None
+
+
+def _check(
+    strategies: list[str], policies: list[str], structured_output: str, peers: dict[str, Path]
+) -> None:
     """Every name exists: a typo fails before the dataset is read."""
-    if not strategies or not policies:
-        raise InputError("give at least one --strategy and one --conflicts policy")
+    if not (strategies or peers) or not policies:
+        raise InputError(
+            "give at least one --strategy (or --predictions) and one --conflicts policy"
+        )
     for name in strategies:
         parse_strategy(name)
     for name in policies:

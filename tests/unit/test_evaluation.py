@@ -19,11 +19,20 @@ from contextorg.evaluation import (
     evaluate,
     load_dataset,
     parse_strategy,
+    score_predictions,
     split_of,
 )
 from contextorg.state import AnswerItem
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.evaluation.metrics import Gold, finds, score, word_recall
+from contextorg.tools.evaluation.metrics import (
+    Gold,
+    answer_precision,
+    finds,
+    ramdocs_em,
+    score,
+    squad_normalize,
+    word_recall,
+)
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.resolve import register_chat_model
 
@@ -299,3 +308,57 @@ def test_shards_split_the_questions_between_processes(tmp_path: Path) -> None:
             shard_of(items, bad)
     with pytest.raises(InputError, match="no questions"):
         shard_of(items[:1], "2/2")
+
+
+def test_ramdocs_em_is_the_papers_exact_match_on_the_reply() -> None:
+    assert squad_normalize("The answer is: 3,559 People!") == "answer is 3559 people"
+    gold, wrong = ["3,559 people"], ["10,000 people"]
+    assert ramdocs_em("It had 3,559 people in 2010.", gold, wrong) == 1.0
+    assert ramdocs_em("It had 3,559 in 2010.", gold, wrong) == 0.0  # no half matches
+    assert ramdocs_em("3,559 people, or 10,000 people", gold, wrong) == 0.0  # a wrong one said
+    assert ramdocs_em("3,559 people", gold, ["the"]) == 1.0  # a wrong answer empty once normalized
+    # Strict EM takes the half match the paper's metric does not.
+    metrics = score([Gold("3,559 people")], said(("3,559", None, ["a"])), wrong=wrong)
+    assert metrics["strict_em"] == 1.0 and metrics["ramdocs_em"] == 0.0
+
+
+def test_answer_precision_is_the_share_of_shown_answers_that_are_gold() -> None:
+    golds = [Gold("1987"), Gold("2004")]
+    shown = said(("1987", None, ["a"]), ("1991", None, ["b"]), ("NFL", None, ["c"]))
+    assert answer_precision(golds, shown) == pytest.approx(1 / 3)
+    assert answer_precision(golds, []) is None
+
+
+def test_another_systems_replies_are_a_row_of_the_same_table(tmp_path: Path, run_cli: Any) -> None:
+    dataset = demo_dataset(tmp_path)
+    items = load_dataset(dataset)
+    replies = tmp_path / "replies.jsonl"
+    lines = [{"question": i.question, "prediction": "Completed in 1987, 1991 and 2004."}
+             for i in items]  # fmt: skip
+    replies.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    row = score_predictions(items, replies)
+    assert row["questions"] == len(items) and row["answer_recall"] == 1.0
+    assert "answer_precision" not in row and "citation_accuracy" not in row
+    # No --strategy: only the replies are scored (no model is resolved).
+    code, out, err = run_cli(["eval", str(dataset), "--out", str(tmp_path / "o"),
+                              "--predictions", f"peer={replies}"])  # fmt: skip
+    assert code == 0, err
+    assert [line.split(" | ")[0] for line in out.splitlines()[2:]] == ["| peer"]
+    assert json.loads((tmp_path / "o" / "run.json").read_text())["predictions"] == {
+        "peer": str(replies)
+    }
+    replies.write_text(json.dumps({"question": "Another question?", "prediction": "1987"}) + "\n")
+    code, _, err = run_cli(["eval", str(dataset), "--out", str(tmp_path / "p"),
+                            "--predictions", f"peer={replies}"])  # fmt: skip
+    assert code == 2 and "has no prediction for 2 of the 2 questions" in err
+    code, _, err = run_cli(["eval", str(dataset), "--out", str(tmp_path / "p"),
+                            "--predictions", "peer"])  # fmt: skip
+    assert code == 2 and "write NAME=FILE" in err
+
+
+def test_the_published_70b_replies_score_as_the_source_says() -> None:
+    if not RAMDOCS.exists():
+        pytest.skip(f"no RAMDocs at {RAMDOCS}")
+    peers = RAMDOCS.parents[1] / "ramdocs-peers" / "llama-3.3-70b-instruct-concatenated.jsonl"
+    row = score_predictions(load_dataset(RAMDOCS, split="heldout"), peers)
+    assert round(row["ramdocs_em"], 3) == 0.319 and round(row["strict_em"], 3) == 0.336

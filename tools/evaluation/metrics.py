@@ -14,6 +14,11 @@
 - **citation audit**: of every (shown answer, context it cites) pair, the share whose context is
   labelled with that answer. Counts every shown answer, wrong ones included. Labelled data only.
 - **strict EM** (RAMDocs): every gold answer found and no wrong answer given.
+- **RAMDocs EM** (the MADAM-RAG paper's exact match): the reply's SQuAD-normalized text contains
+  every gold answer and no wrong answer, each SQuAD-normalized, as a substring. Stricter than
+  strict EM (no half matches); it needs only the reply's text, so free-text replies get it too.
+- **answer precision**: of the answers shown, the share that match a gold answer (None when
+  nothing is shown).
 
 A gold answer is *found* when an output answer states all its words, or states part of it that
 holds at least half its words ("3,559" for "3,559 people").
@@ -21,6 +26,8 @@ holds at least half its words ("3,559" for "3,559 people").
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -49,14 +56,49 @@ def finds(said: str, gold: str) -> bool:
     return mentions(said, gold) or (mentions(gold, said) and word_recall(gold, said) >= 0.5)
 
 
+def squad_normalize(text: str) -> str:
+    """SQuAD's answer normalization: lower case, no punctuation, no articles, single spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in _PUNCTUATION)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+_PUNCTUATION = frozenset(string.punctuation)
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def ramdocs_em(text: str, golds: Sequence[str], wrong: Sequence[str] = ()) -> float:
+    """1.0 when the reply contains every gold answer and no wrong one (SQuAD-normalized)."""
+    reply = squad_normalize(text)
+    has = [squad_normalize(g) for g in golds]
+    bad = [w for w in (squad_normalize(w) for w in wrong) if w]
+    return float(all(g in reply for g in has) and not any(w in reply for w in bad))
+
+
+def answer_precision(golds: Sequence[Gold], predicted: Sequence[AnswerItem]) -> float | None:
+    """The share of the shown answers that match a gold answer."""
+    if not predicted:
+        return None
+    matching = sum(any(finds(p.answer, g.answer) for g in golds) for p in predicted)
+    return matching / len(predicted)
+
+
+def reply_text(predicted: Sequence[AnswerItem]) -> str:
+    """The shown answers as one reply, for RAMDocs EM: each answer and what it is about."""
+    return "; ".join(f"{p.answer} ({p.about})" if p.about else p.answer for p in predicted)
+
+
 def score(
     golds: Sequence[Gold],
     predicted: Sequence[AnswerItem],
     *,
     wrong: Sequence[str] = (),
     labels: Mapping[str, str] | None = None,
+    text: str | None = None,
 ) -> dict[str, float | None]:
-    """Every metric for one question. ``labels``: context id -> the answer it states ("": none)."""
+    """Every metric for one question. ``labels``: context id -> the answer it states ("": none).
+
+    ``text``: the reply as it reads, for RAMDocs EM (default: :func:`reply_text`).
+    """
     said = [f"{p.about or ''} {p.answer}" for p in predicted]
     everything = " ".join(said)
     matched = {
@@ -83,6 +125,10 @@ def score(
         "strict_em": float(
             found == len(golds) and not any(finds(p.answer, w) for p in predicted for w in wrong)
         ),
+        "ramdocs_em": ramdocs_em(
+            reply_text(predicted) if text is None else text, [g.answer for g in golds], wrong
+        ),
+        "answer_precision": answer_precision(golds, predicted),
         "citation_accuracy": None,
         "citation_audit": audit(predicted, labels) if labels else None,
     }
