@@ -67,6 +67,39 @@ def test_a_text_states_what_it_gives_and_not_what_it_corrects(
     assert denies(text, answer) is not stated
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "科尔瓦莱桥于1934年通车，而不是1932年。",  # Chinese
+        "コルヴァレ橋は1932年ではなく1934年に開通した。",  # Japanese: the negation comes after
+        "코르발레 다리는 1932년이 아니라 1934년에 개통되었다.",  # Korean: after too
+        "Мост Корвале открылся в 1934 году, а не в 1932 году.",  # Russian
+        "جسر كورفالي افتتح عام 1934 وليس عام 1932.",  # Arabic: "and not" is one word
+        "גשר קורבלה נפתח ב-1934 ולא ב-1932.",  # Hebrew: the same
+        "สะพานคอร์วาเลเปิดในปี 1934 ไม่ใช่ปี 1932",  # Thai, no spaces between words
+        "Die Brücke wurde 1934 eröffnet, nicht 1932.",
+        "Le pont a ouvert en 1934 et pas en 1932.",
+        "El puente abrió en 1934, nunca en 1932.",
+    ],
+)
+def test_a_correction_states_its_own_date_in_every_script(text: str) -> None:
+    assert states(text, "1934") and denies(text, "1932")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "コルヴァレ橋は1932年に開通した。",
+        "코르발레 다리는 1932년에 개통되었다.",
+        "Мост Корвале открылся в 1932 году.",
+        "افتتح جسر كورفالي عام 1932، بعد ست سنوات من العمل.",  # the Arabic comma is punctuation
+        "גשר קורבלה נפתח ב-1932.",
+    ],
+)
+def test_a_plain_statement_in_every_script_states_its_date(text: str) -> None:
+    assert states(text, "1932") and not denies(text, "1932")
+
+
 def test_words_of_the_question_and_quoted_titles_are_not_cues() -> None:
     text = '"Never Ever" is the debut EP by Park Ji-yeon.'
     assert states(text, "Park Ji-yeon", 'Who is the artist of the "Never Ever" EP?')

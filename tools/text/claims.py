@@ -4,9 +4,10 @@
 states 1934. Words stand under a denial when a negation or correction shortly before them in their
 clause reaches them ("not", "instead of", "rather than", "earlier reports said"), or when a
 word near them in their clause calls them planned, claimed or wrong ("the 1932 date was only
-the planned opening"). No model call: the cues are words, in English first and a few in
-German, French, Spanish, Chinese and Japanese, and they err towards denying (a denied answer
-is left out, never cited).
+the planned opening"). Japanese and Korean negate after what they deny ("1932年ではなく"). No
+model call: the cues are words, in English first and a few in German, French, Spanish,
+Chinese, Japanese, Korean, Russian, Arabic, Hebrew and Thai, and they err towards denying (a
+denied answer is left out, never cited).
 """
 
 from __future__ import annotations
@@ -69,15 +70,39 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "并非",
         "而非",
         "不",
+        # Russian, Arabic, Hebrew (a prefixed "and not" is one word there), Thai
+        "не",
+        "вместо",
+        "ошибочно",
+        "якобы",
+        "ليس",
+        "وليس",
+        "لا",
+        "ولا",
+        "لم",
+        "بدلا",
+        "بدلاً",
+        "خطأ",
+        "לא",
+        "ולא",
+        "במקום",
+        "בטעות",
+        "ไม่ใช่",
+        "ไม่",
+        "แทนที่",
     )
 )
 """Cues that deny what follows them in their clause."""
+
+DENYING_AFTER = frozenset("なく ない なかった 아니라 아닌 아니다 않고 않았다".split())
+"""Cues that deny what comes before them in their clause: Japanese and Korean negate after
+("1932年ではなく1934年に", "1932년이 아니라 1934년에")."""
 
 DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
     "outdated superseded misprint typo debunked disputed refuted denied inaccurate untrue hoax "
-    "geplant falsch prevu prevista 计划 原定 错误 予定 なく ない".split()
+    "geplant falsch prevu prevista 计划 原定 错误 予定 планировалось ошибка مخطط מתוכנן".split()
 )
 """Words that deny the answers near them in their clause ("the 1932 date was only the planned
 opening")."""
@@ -139,6 +164,9 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str]) -> list[bool]:
     for n, w in enumerate(said):
         if w in DENYING_NEAR and w not in not_cues and (n == 0 or said[n - 1] not in AFFIRMING):
             for m in range(max(n - REACH, 0), min(n + REACH + 1, len(said))):
+                flags[m] = True
+        if w in DENYING_AFTER and w not in not_cues:
+            for m in range(max(n - REACH, 0), n + 1):
                 flags[m] = True
     n = 0
     while n < len(said):

@@ -10,7 +10,14 @@ from functools import lru_cache
 from icu4py.breakers import WordBreaker
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
-_PUNCT = str.maketrans("", "", string.punctuation)
+_PUNCT = str.maketrans(
+    dict.fromkeys(
+        [*map(ord, string.punctuation)]
+        + [c for c in range(0x80, 0x10000) if unicodedata.category(chr(c)).startswith("P")]
+    )
+)
+"""Punctuation to drop: ASCII's, and every other script's (the Arabic comma in "1934،",
+"«", "、", the curly quotes)."""
 _JOINERS = re.compile(r"[-‐‑–—/]")
 _ACCENTED_BELOW = 0x0590
 """Accents are dropped from letters below this code point (Latin, Greek, Cyrillic, Armenian).
