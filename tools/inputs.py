@@ -194,7 +194,7 @@ def jsonl_objects(
     """
     if file.is_dir():
         raise InputError(f"{file} is a folder, not a file{folder_hint}")
-    if not file.is_file():
+    if not file.exists():  # a pipe (`--contexts <(...)`) is read as a file is
         raise InputError(missing)
     torn: tuple[int, str] | None = None  # an unreadable line, fatal unless it is the last
     for number, line in _lines(file):  # one at a time: memory holds the longest line only
@@ -219,9 +219,8 @@ def jsonl_objects(
 def _lines(file: Path) -> Iterator[tuple[int, str]]:
     """The file's lines, split at newlines only (U+2028 and FS may be inside a string)."""
     with file.open("rb") as data:
-        if b"\x00" in data.read(8192):
+        if b"\x00" in data.peek(8192)[:8192]:  # peeked, not read: a pipe cannot seek back
             raise _binary(file)
-        data.seek(0)
         for number, raw in enumerate(data, start=1):
             try:
                 yield number, raw.decode("utf-8")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 from contextorg import ScriptedChatModel
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.inputs import load_contexts
 from contextorg.tools.models.resolve import register_chat_model
 
 
@@ -158,3 +161,19 @@ def test_the_cli_starts_without_what_only_some_commands_need() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_contexts_can_come_from_a_pipe(tmp_path: Path) -> None:
+    # `contextorg ask --contexts <(jq ...)`: a FIFO, read line by line, never sought back.
+    fifo = tmp_path / "contexts.fifo"
+    os.mkfifo(fifo)
+    lines = "".join(
+        json.dumps({"id": c.id, "title": c.title, "text": c.text}) + "\n" for c in demo_contexts()
+    )
+    writer = threading.Thread(target=fifo.write_text, args=(lines,))
+    writer.start()
+    try:
+        loaded = load_contexts(fifo)
+    finally:
+        writer.join(timeout=10)
+    assert [c.id for c in loaded] == [c.id for c in demo_contexts()]
