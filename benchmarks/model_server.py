@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -23,50 +21,17 @@ from typing import Any
 
 from contextorg import Context, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.testing import (
+    BRIDGE,
+    BRIDGE_QUESTION,
+    MODEL_SERVER_NAME,
+    free_port,
+    start_model_server,
+)
 from contextorg.tools.models.resolve import resolve_chat_model
-from contextorg.tools.models.weights import ensure_weights
 
 SERVER_PYTHON = Path(__file__).parents[1] / ".venv-model-server" / "bin" / "python"
-NAME = "qwen2.5-coder-1.5b"
-BRIDGE = [
-    Context(id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."),
-    Context(
-        id="gazette",
-        text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
-    ),
-    Context(
-        id="archive",
-        text="The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
-        "the 1932 date was only the planned opening.",
-    ),
-]
-SCENARIOS = {
-    "demo": (DEMO_QUESTION, demo_contexts()),
-    "bridge": ("When did the Corvale Bridge open?", BRIDGE),
-}
-
-
-def free_port() -> int:
-    """A TCP port nothing listens on, on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(port: int, threads: int, log: Path) -> subprocess.Popen[bytes]:
-    """llama.cpp's server on the embedded weights, once it listens."""
-    command = [
-        str(SERVER_PYTHON), "-m", "llama_cpp.server", "--model", str(ensure_weights()),
-        "--model_alias", NAME, "--host", "127.0.0.1", "--port", str(port),
-        "--n_ctx", "8192", "--n_threads", str(threads),
-    ]  # fmt: skip
-    with log.open("w") as out:
-        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-    while "Uvicorn running" not in log.read_text():
-        if server.poll() is not None:
-            raise SystemExit(f"the server did not start:\n{log.read_text()[-2000:]}")
-        time.sleep(0.5)
-    return server
+SCENARIOS = {"demo": (DEMO_QUESTION, demo_contexts()), "bridge": (BRIDGE_QUESTION, BRIDGE)}
 
 
 def timed(question: str, contexts: list[Context], model: Any) -> tuple[float, list[Any]]:
@@ -86,10 +51,11 @@ def main() -> None:
     os.environ["CONTEXTORG_THREADS"] = str(args.threads)
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        server = start(port, args.threads, Path(folder) / "server.log")
+        log = Path(folder) / "server.log"
+        server = start_model_server(SERVER_PYTHON, port, log, threads=args.threads)
         os.environ["OPENAI_BASE_URL"] = f"http://127.0.0.1:{port}/v1"
         try:
-            served = resolve_chat_model(f"openai:{NAME}")
+            served = resolve_chat_model(f"openai:{MODEL_SERVER_NAME}")
             timed(DEMO_QUESTION, demo_contexts(), "local")  # load the weights here
             timed(DEMO_QUESTION, demo_contexts(), served)  # probe the method once
             print(f"\n{args.threads} threads, median of {args.repeats} runs each\n")

@@ -18,10 +18,15 @@
 
 from contextorg.testing.faults import Fault, Faults, faulty
 from contextorg.testing.helpers import (
+    BRIDGE,
+    BRIDGE_QUESTION,
+    MODEL_SERVER_NAME,
     HashEmbedder,
     ask_demo_in_new_process,
+    free_port,
     local_postgres,
     race_turns,
+    start_model_server,
     thread_questions,
 )
 from contextorg.testing.openai_server import FakeOpenAIServer
@@ -38,6 +43,9 @@ from contextorg.testing.world import (
 )
 
 __all__ = [
+    "BRIDGE",
+    "BRIDGE_QUESTION",
+    "MODEL_SERVER_NAME",
     "DEMO_COMPLETIONS",
     "DEMO_READINGS",
     "SCRIPTED_WORLDS",
@@ -49,8 +57,10 @@ __all__ = [
     "agent_reply",
     "ask_demo_in_new_process",
     "faulty",
+    "free_port",
     "local_postgres",
     "race_turns",
+    "start_model_server",
     "thread_questions",
     "first_number",
     "numbered_texts",

@@ -1,4 +1,4 @@
-"""Test helpers that need no model: a bag-of-words embedder, and ``ask`` in a new process."""
+"""Test helpers: a bag-of-words embedder, ``ask`` in a new process, local servers, a scenario."""
 
 from __future__ import annotations
 
@@ -13,13 +13,17 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from contextorg.graphs.qa import build_graph
+from contextorg.state import Context
+from contextorg.tools.models.weights import ensure_weights
 from contextorg.tools.persistence.checkpoints import open_checkpointer
 from contextorg.tools.retrieval.embeddings import Vectors
 
@@ -135,6 +139,13 @@ def thread_questions(checkpoints: str, thread: str) -> list[str]:
     return [turn.question for turn in state.values.get("history", [])]
 
 
+def free_port() -> int:
+    """A TCP port nothing listens on, on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 @contextmanager
 def local_postgres() -> Iterator[str | None]:
     """A PostgreSQL server of Debian's package on 127.0.0.1 for as long as the block runs.
@@ -155,9 +166,7 @@ def local_postgres() -> Iterator[str | None]:
         command = ["runuser", "-u", "postgres", "--", *args] if root else list(args)
         subprocess.run(command, check=True, capture_output=True)
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     data = f"{folder}/data"
     run(f"{bin_dir}/initdb", "-D", data, "-U", "postgres", "--auth=trust")
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1"
@@ -167,3 +176,48 @@ def local_postgres() -> Iterator[str | None]:
     finally:
         run(f"{bin_dir}/pg_ctl", "-D", data, "-m", "fast", "-w", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+BRIDGE_QUESTION = "When did the Corvale Bridge open?"
+BRIDGE = [
+    Context(id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."),
+    Context(
+        id="gazette",
+        text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
+    ),
+    Context(
+        id="archive",
+        text="The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
+        "the 1932 date was only the planned opening.",
+    ),
+]
+"""A correction beside what it corrects: ``archive`` states 1934 and denies 1932."""
+
+MODEL_SERVER_NAME = "qwen2.5-coder-1.5b"
+"""The model name ``start_model_server`` (and ``make model-server``) serves the weights as."""
+
+
+def start_model_server(
+    python: Path, port: int, log: Path, *, threads: int | None = None, wait: float = 120.0
+) -> subprocess.Popen[bytes]:
+    """llama.cpp's OpenAI-compatible server on the embedded weights, once it listens.
+
+    ``python`` is the interpreter of the venv holding ``llama-cpp-python[server]``; the server
+    listens on 127.0.0.1:``port`` as :data:`MODEL_SERVER_NAME`, with ``threads`` (None: every
+    core), and writes to ``log``. Raises :class:`RuntimeError` with the log's end if it has
+    not started within ``wait`` seconds.
+    """
+    command = [
+        str(python), "-m", "llama_cpp.server", "--model", str(ensure_weights()),
+        "--model_alias", MODEL_SERVER_NAME, "--host", "127.0.0.1", "--port", str(port),
+        "--n_ctx", "8192", "--n_threads", str(threads or os.cpu_count() or 1),
+    ]  # fmt: skip
+    with log.open("w") as out:  # the server writes to its own copy of the file
+        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + wait
+    while "Uvicorn running" not in log.read_text():
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            raise RuntimeError(f"the model server did not start:\n{log.read_text()[-2000:]}")
+        time.sleep(0.5)
+    return server

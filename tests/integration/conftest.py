@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import time
 import urllib.request
@@ -11,13 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from contextorg.testing import free_port as _free_port
+
 Serve = Callable[..., str]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,59 +18,37 @@ from typing import Any
 
 import pytest
 
-from contextorg import Context, ask
+from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.testing import (
+    BRIDGE,
+    BRIDGE_QUESTION,
+    MODEL_SERVER_NAME,
+    free_port,
+    start_model_server,
+)
 from contextorg.tools.models import methods
 from contextorg.tools.models.resolve import resolve_chat_model
-from contextorg.tools.models.weights import ensure_weights
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 SERVER_PYTHON = Path(__file__).parents[2] / ".venv-model-server" / "bin" / "python"
-NAME = "qwen2.5-coder-1.5b"
-BRIDGE = [
-    Context(id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."),
-    Context(
-        id="gazette",
-        text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
-    ),
-    Context(
-        id="archive",
-        text="The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
-        "the 1932 date was only the planned opening.",
-    ),
-]
-SCENARIOS = [(DEMO_QUESTION, demo_contexts()), ("When did the Corvale Bridge open?", BRIDGE)]
+NAME = MODEL_SERVER_NAME
+SCENARIOS = [(DEMO_QUESTION, demo_contexts()), (BRIDGE_QUESTION, BRIDGE)]
 
 
 def start_server(port: int, log: Path) -> subprocess.Popen[bytes]:
     if not SERVER_PYTHON.exists():
         pytest.skip(f"no model server at {SERVER_PYTHON}: `make test` installs it")
-    command = [
-        str(SERVER_PYTHON), "-m", "llama_cpp.server", "--model", str(ensure_weights()),
-        "--model_alias", NAME, "--host", "127.0.0.1", "--port", str(port),
-        "--n_ctx", "8192", "--n_threads", str(os.cpu_count() or 1),
-    ]  # fmt: skip
-    with log.open("w") as out:  # the server writes to its own copy of the file
-        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 120
-    while "Uvicorn running" not in log.read_text():
-        if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            pytest.fail(f"the model server did not start: {log.read_text()[-2000:]}")
-        time.sleep(0.5)
-    return server
+    try:
+        return start_model_server(SERVER_PYTHON, port, log)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 def requests_in(log: Path) -> list[str]:
     """The requests the server logged (uvicorn's access log)."""
     return re.findall(r'"((?:GET|POST) \S+) HTTP', log.read_text())
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")

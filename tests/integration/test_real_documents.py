@@ -13,28 +13,17 @@ import pytest
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from contextorg import Context, ask
+from contextorg.testing import BRIDGE, BRIDGE_QUESTION
 from contextorg.tools.models.llama import _LOADED, LlamaCppChatModel
 from contextorg.tools.models.weights import ensure_weights
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
-BRIDGE = [
-    Context(id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."),
-    Context(
-        id="gazette",
-        text="Residents celebrated as the Corvale Bridge opened in 1932 after six years of work.",
-    ),
-    Context(
-        id="archive",
-        text="The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
-        "the 1932 date was only the planned opening.",
-    ),
-]
 
 
 def test_a_correction_is_cited_for_its_own_date_only() -> None:
-    result = ask("When did the Corvale Bridge open?", BRIDGE, model="local")
+    result = ask(BRIDGE_QUESTION, BRIDGE, model="local")
     cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
     assert not any("archive" in c for a, c in cited.items() if "1932" in a), result.text
     assert cited.get("1934") == ["archive"], result.text
