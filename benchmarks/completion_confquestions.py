@@ -23,7 +23,7 @@ from typing import Any
 from retrieval_confquestions import default_index, load, ours
 
 from contextorg.state.records import Turn
-from contextorg.tools.answering.completion import get_completer
+from contextorg.tools.answering.completion import COMPLETERS
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
 
@@ -34,7 +34,7 @@ def complete_all(
     turns: list[dict[str, Any]], language: str, strategy: str, model: str
 ) -> tuple[list[str], list[float], int]:
     """Each turn's question after ``strategy``; seconds per completion; failed model calls."""
-    complete = get_completer(strategy)
+    complete = COMPLETERS.resolve(strategy)
     questions: list[str] = []
     seconds: list[float] = []
     failures = 0

@@ -58,7 +58,7 @@ def main() -> None:
                 demo_contexts(),
                 model=args.model,
                 strategy=strategy,
-                relations="signals" if relations == "-" else relations,
+                classifier="signals" if relations == "-" else relations,
                 **options,
             )
             usage = result.summary()["usage"]

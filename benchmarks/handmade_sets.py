@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from contextorg.tools.relations.graph import Reading
+from contextorg.tools.relations.graph import Triple
 
 DATA = Path(__file__).parent / "data" / "handmade_sets.jsonl"
 
@@ -27,7 +27,7 @@ class HandContext:
     id: str
     title: str
     text: str
-    reading: Reading
+    reading: Triple
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def load(path: Path = DATA) -> tuple[HandSet, ...]:
                 c["id"],
                 c["title"],
                 c["text"],
-                Reading(c["answer"] is not None, c["descriptor"], c["answer"]),
+                Triple(c["answer"] is not None, c["descriptor"], c["answer"]),
             )
             for c in record["contexts"]
         )

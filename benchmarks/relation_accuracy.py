@@ -28,7 +28,7 @@ from contextorg.testing import World
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
-from contextorg.tools.relations import get_classifier
+from contextorg.tools.relations import CLASSIFIERS
 
 OVERLAP_BANDS = ((0.5, ">= 0.5"), (0.2, "0.2-0.5"), (0.0, "< 0.2"))
 """Word-overlap bands of a pair's texts, for counterfactual recall (near copies first)."""
@@ -38,7 +38,7 @@ def evaluate(
     name: str, cases: list[Case], model_for: Callable[[Case], BaseChatModel], verbose: bool
 ) -> dict[str, object]:
     """Run one classifier over every case; count pairs, confusions, calls, tokens, seconds."""
-    classifier = get_classifier(name)
+    classifier = CLASSIFIERS.resolve(name)
     confusion: Counter[tuple[str, str]] = Counter()
     counterfactual: Counter[tuple[str, str, bool]] = Counter()
     calls = tokens = 0

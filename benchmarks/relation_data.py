@@ -35,7 +35,7 @@ from contextorg import Context
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import RelationLabel
 from contextorg.testing import DEMO_READINGS
-from contextorg.tools.relations.graph import Reading, relation_between
+from contextorg.tools.relations.graph import Triple, relation_between
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -48,7 +48,7 @@ class Case:
     question: str
     contexts: list[Context]
     gold: dict[frozenset[str], RelationLabel] = field(default_factory=dict)
-    readings: dict[str, Reading] = field(default_factory=dict)
+    readings: dict[str, Triple] = field(default_factory=dict)
     """The true reading of each context the labels follow from."""
 
 
@@ -57,7 +57,7 @@ def split_of(question: str) -> str:
     return "heldout" if hashlib.sha1(question.encode()).digest()[0] < 52 else "dev"
 
 
-def labelled(source: str, question: str, items: list[tuple[Context, Reading]]) -> Case:
+def labelled(source: str, question: str, items: list[tuple[Context, Triple]]) -> Case:
     """A case whose pair labels follow from each context's reading."""
     case = Case(source, question, [c for c, _ in items], readings={c.id: r for c, r in items})
     for (a, ra), (b, rb) in combinations(items, 2):
@@ -78,16 +78,16 @@ def ramdocs_cases() -> list[tuple[str, Case]]:
         items = []
         for i, doc in docs:
             if doc["type"] == "noise":
-                reading = Reading(False)
+                reading = Triple(False)
             elif doc["type"] == "correct":
                 if doc["answer"] not in entity_of:
                     continue
-                reading = Reading(True, entity_of[doc["answer"]], doc["answer"])
+                reading = Triple(True, entity_of[doc["answer"]], doc["answer"])
             else:
                 entity = _imitated(doc["text"], correct, entity_of, row["disambig_entity"])
                 if entity is None:
                     continue
-                reading = Reading(True, entity, doc["answer"])
+                reading = Triple(True, entity, doc["answer"])
             items.append((Context(id=i, text=doc["text"]), reading))
         if len(items) >= 2:
             cases.append((split_of(row["question"]), labelled("ramdocs", row["question"], items)))
@@ -118,7 +118,7 @@ def conflictqa_cases() -> list[tuple[str, Case]]:
     path = DATA / "osunlp-conflictqa" / "conflictQA-strategyQA-gpt4.json"
     for line in path.read_text().splitlines():
         row = json.loads(line)
-        memory, counter = Reading(True, None, "memory"), Reading(True, None, "counter")
+        memory, counter = Triple(True, None, "memory"), Triple(True, None, "counter")
         items = [
             (Context(id="m1", text=row["parametric_memory"].strip()), memory),
             (Context(id="m2", text=row["parametric_memory_aligned_evidence"].strip()), memory),

@@ -16,22 +16,22 @@ from itertools import combinations
 from pathlib import Path
 
 from contextorg import build_relation_graph
-from contextorg.tools.relations.graph import Reading, relation_between
+from contextorg.tools.relations.graph import Triple, relation_between
 
 RAMDOCS = Path(__file__).resolve().parents[2] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 
 
-def random_world(n: int, rng: random.Random) -> list[Reading]:
+def random_world(n: int, rng: random.Random) -> list[Triple]:
     """A world of n contexts: 80% answer; 3 entities or no descriptor; 3 answer values."""
     return [
-        Reading(True, rng.choice([None, "d1", "d2", "d3"]), rng.choice(["a1", "a2", "a3"]))
+        Triple(True, rng.choice([None, "d1", "d2", "d3"]), rng.choice(["a1", "a2", "a3"]))
         if rng.random() < 0.8
-        else Reading(False)
+        else Triple(False)
         for _ in range(n)
     ]
 
 
-def ramdocs_worlds() -> list[list[Reading]]:
+def ramdocs_worlds() -> list[list[Triple]]:
     """One world per RAMDocs question, from its document labels."""
     worlds = []
     for line in RAMDOCS.read_text().splitlines():
@@ -41,24 +41,25 @@ def ramdocs_worlds() -> list[list[Reading]]:
         world = []
         for doc in row["documents"]:
             if doc["type"] == "noise":
-                world.append(Reading(False))
+                world.append(Triple(False))
             elif doc["type"] == "correct":
-                world.append(Reading(True, entity_of.get(doc["answer"], first), doc["answer"]))
+                world.append(Triple(True, entity_of.get(doc["answer"], first), doc["answer"]))
             else:  # misinformation imitates an entity (here: the first) with a wrong answer
-                world.append(Reading(True, first, doc["answer"]))
+                world.append(Triple(True, first, doc["answer"]))
         worlds.append(world)
     return worlds
 
 
-def cost(world: list[Reading]) -> dict[str, float]:
+def cost(world: list[Triple]) -> dict[str, float]:
     """Judgments (pairs asked) and model calls per mode for one world."""
     n = len(world)
     pairs = n * (n - 1) // 2
     graph = build_relation_graph(
-        list(range(n)), lambda p, others: [relation_between(world[p], world[o]) for o in others]
+        [str(i) for i in range(n)],
+        lambda p, others: [relation_between(world[int(p)], world[int(o)]) for o in others],
     )
     for a, b in combinations(range(n), 2):
-        assert graph.relation(a, b) == relation_between(world[a], world[b])
+        assert graph.relation(str(a), str(b)) == relation_between(world[a], world[b])
     judged = len(graph.judgments)
     return {
         "pairs": pairs,
@@ -71,7 +72,7 @@ def cost(world: list[Reading]) -> dict[str, float]:
     }
 
 
-def summarize(label: str, worlds: list[list[Reading]]) -> str:
+def summarize(label: str, worlds: list[list[Triple]]) -> str:
     """One table row: averages over the worlds."""
     rows = [cost(w) for w in worlds if len(w) > 1]
     mean = {k: sum(r[k] for r in rows) / len(rows) for k in rows[0]}

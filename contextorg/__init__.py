@@ -29,6 +29,7 @@ from contextorg.state import (
     NodeUsage,
     Organization,
     Relation,
+    RelationGraph,
     RunContext,
 )
 from contextorg.testing.world import scripted_model as _scripted_model
@@ -40,7 +41,7 @@ from contextorg.tools.models.structured import ScriptedChatModel
 from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.organizers.base import Organizer
 from contextorg.tools.relations import CLASSIFIERS
-from contextorg.tools.relations.graph import RelationGraph, build_relation_graph
+from contextorg.tools.relations.graph import build_relation_graph
 
 # Registered here, above the tools layer: scripted worlds live with the test support.
 register_chat_model("scripted", lambda world: _scripted_model(world or "demo"), real=False)

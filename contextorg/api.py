@@ -20,6 +20,7 @@ from contextorg.state import (
     Answer,
     Attribution,
     AttributorName,
+    ClassifierName,
     ClusteringName,
     CompletionName,
     ConflictPolicyName,
@@ -30,7 +31,7 @@ from contextorg.state import (
     NodeUsage,
     Organization,
     Relation,
-    RelationsName,
+    RelationGraph,
     RunContext,
     StrategyName,
     StructuredOutputName,
@@ -64,12 +65,21 @@ class Result(BaseModel):
     attribution: list[Attribution] = []
     """Per answer, how much each context caused it (only when ``explain`` ran)."""
     organization: Organization
-    relations: list[Relation]
-    readings: dict[str, ContextReading] = {}
-    """What the relation step read in each context (readings-based classifiers only)."""
+    relation_graph: RelationGraph = RelationGraph()
+    """The relations between the contexts and what was read in each (strategies that use it)."""
     usage: dict[str, NodeUsage]
     seconds: float
     """Wall time of the whole run (node seconds add up parallel work)."""
+
+    @property
+    def relations(self) -> list[Relation]:
+        """The relation of every pair of contexts (``relation_graph.relations``)."""
+        return self.relation_graph.relations
+
+    @property
+    def readings(self) -> dict[str, ContextReading]:
+        """What the relation step read in each context (``relation_graph.readings``)."""
+        return self.relation_graph.readings
 
     @property
     def text(self) -> str:
@@ -119,7 +129,7 @@ class AskOptions(TypedDict, total=False):
 
     The run's own (``graph``, ``trace``, ``phoenix``, ``thread``, ``checkpoints``, ``history``;
     see :func:`ask`), then every :class:`RunContext` field, typed as there (``model``,
-    ``strategy`` and ``relations`` also take None: the environment's choice, then the default).
+    ``strategy`` and ``classifier`` also take None: the environment's choice, then the default).
     """
 
     graph: Any
@@ -136,7 +146,7 @@ class AskOptions(TypedDict, total=False):
     reranker: str | Any
     rerank_pool: int
     completion: CompletionName | str
-    relations: RelationsName | str | None
+    classifier: ClassifierName | str | None
     strategy: StrategyName | str | None
     answer_from: Literal["readings", "model"]
     debate_rounds: int
@@ -172,15 +182,15 @@ def run_context(
     *,
     model: str | BaseChatModel | None = None,
     strategy: StrategyName | str | None = None,
-    relations: RelationsName | str | None = None,
+    classifier: ClassifierName | str | None = None,
     **options: Any,
 ) -> RunContext:
     """The run context from explicit choices, falling back to the environment, then defaults."""
     chosen: dict[str, Any] = {"model": model if model is not None else get_settings().model}
     if strategy is not None:
         chosen["strategy"] = strategy
-    if relations is not None:
-        chosen["relations"] = relations
+    if classifier is not None:
+        chosen["classifier"] = classifier
     return RunContext(**chosen, **options)
 
 
@@ -198,7 +208,8 @@ def ask(
         model: Model name or instance for every role (default: the embedded local model).
         strategy: ``corg`` (default), or a baseline: ``base``, ``separate``, ``random``,
             ``kmeans``, ``retrieve``, ``summarize`` (see ``tools/organizers/``).
-        relations: ``signals`` (default), ``batched``, ``pairwise`` or ``extract``.
+        classifier: The relation classifier: ``signals`` (default), ``batched``,
+            ``pairwise`` or ``extract``.
         graph: A compiled graph from ``build_graph`` (default: the standard one).
         trace: Append every run of this question to this JSONL file (default:
             ``CONTEXTORG_TRACE`` if set); ``contextorg trace FILE`` prints it.
@@ -331,8 +342,7 @@ class _Run:
             contexts=out.get("contexts", []),
             attribution=out.get("attribution", []),
             organization=out.get("organization") or Organization(groups=[]),
-            relations=out.get("relations", []),
-            readings=out.get("readings") or {},
+            relation_graph=out.get("relation_graph") or RelationGraph(),
             usage=out.get("usage", {}),
             seconds=time.perf_counter() - self.started,
         )
@@ -390,7 +400,7 @@ def _config(
         max_concurrency=context.max_concurrency,
         metadata={
             "strategy": context.strategy,
-            "relations": context.relations,
+            "classifier": context.classifier,
             "model": _name(context.model),
         },
         callbacks=[JsonlTracer(path)] if path else None,

@@ -31,10 +31,10 @@ from contextorg.datasets import EvalItem, load_dataset, split_of
 from contextorg.prompts import PROMPTS, tag
 from contextorg.state import AnswerItem, Relation, RunContext
 from contextorg.tools.answering.citations import full_text
-from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.evaluation.metrics import ACC_AT, mean_or_none, score
 from contextorg.tools.inputs import InputError, jsonl_objects
-from contextorg.tools.organizers import get_organizer
+from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.text.claims import states
 
 __all__ = [
@@ -73,7 +73,7 @@ NOT_ANSWERING = ("classify_relations", "complete_question", "explain")
 def parse_strategy(spec: str) -> tuple[str, dict[str, Any]]:
     """``"corg:answer_from=model"`` -> ``("corg", {"answer_from": "model"})``, checked."""
     name, *pairs = [part.strip() for part in spec.split(":")]
-    get_organizer(name)
+    ORGANIZERS.resolve(name)
     known = {f.name for f in fields(RunContext)}
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -157,7 +157,7 @@ def evaluate(
     for spec in strategies:
         parse_strategy(spec)
     for policy in conflicts:
-        get_conflict_policy(policy)
+        CONFLICT_POLICIES.resolve(policy)
     rows: dict[str, dict[str, Any]] = {}
     for spec in strategies:
         folder = _results_folder(Path(out), spec, model, options, fresh)
@@ -228,7 +228,7 @@ def summarize(
 
     Disputed and rejected answers do not count as given.
     """
-    judge = get_conflict_policy(policy)
+    judge = CONFLICT_POLICIES.resolve(policy)
     scores: dict[str, list[float]] = {k: [] for k in QUALITY}
     checks = dict.fromkeys(CHECKS, 0)
     for item, record in zip(items, records, strict=True):

@@ -42,7 +42,8 @@ def route_explain(state: State, runtime: Runtime[RunContext]) -> Literal["explai
 def dispatch_groups(state: State) -> list[Send] | Literal["aggregate"]:
     """One ``Send`` per group into the ``group`` subgraph; straight to ``aggregate`` if none."""
     by_id = {c.id: c for c in state["contexts"]}
-    readings = state.get("readings") or {}
+    graph = state.get("relation_graph")
+    readings = graph.readings if graph else {}
     groups = state["organization"].groups
     if not groups:
         return "aggregate"

@@ -1,4 +1,4 @@
-"""Node: merge the group answers into one answer that lists every answer, cited (§4.7)."""
+"""Node: merge the group answers into one answer that lists every answer, cited."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from contextorg.state import (
     total_usage,
 )
 from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text
-from contextorg.tools.answering.conflicts import Sources, get_conflict_policy
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import normalize
 
@@ -50,8 +50,9 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
         ]
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
     policy = runtime.context.conflict_policy if runtime is not None else "show"
-    sources = Sources(state.get("relations") or [], state.get("contexts") or [])
-    resolution = get_conflict_policy(policy)(answers, sources)
+    graph = state.get("relation_graph")
+    sources = Sources(graph.relations if graph else [], state.get("contexts") or [])
+    resolution = CONFLICT_POLICIES.resolve(policy)(answers, sources)
     usage = total_usage(state.get("usage") or {})
     answer = Answer(
         text="",

@@ -1,7 +1,7 @@
 """Node: answer one group, as the organizer said: by the model, from readings, or by debate.
 
 Whichever way, the answers go through the same citation check (``tools.answering.cite``):
-only contexts of the group that state an answer are cited (§4.5).
+only contexts of the group that state an answer are cited.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from contextorg.state import Relation, RunContext, State, standalone_question
+from contextorg.state import RunContext, State, standalone_question
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.slots import resolve
@@ -16,19 +16,11 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
     """Classify every pair of contexts with the configured classifier and model."""
     meter = Meter.of(runtime.context)
     context = runtime.context
-    graph = resolve(context, "relations")(
+    graph = resolve(context, "classifier")(
         standalone_question(state),
         state["contexts"],
         resolve_chat_model(context.model_for("relation")),
         meter,
         context.max_concurrency,
     )
-    relations = [Relation(a=a, b=b, label=label) for a, b, label in graph.pairs()]
-    known = graph.relevant()
-    relevance = {i: v for i, v in known.items() if v is not None}
-    return {
-        "relations": relations,
-        "relevance": relevance if len(relevance) == len(known) else {},
-        "readings": dict(graph.context_readings),
-        "usage": {"classify_relations": meter.usage()},
-    }
+    return {"relation_graph": graph, "usage": {"classify_relations": meter.usage()}}

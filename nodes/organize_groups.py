@@ -1,4 +1,4 @@
-"""Node: organize the contexts into groups and say how each is answered (§4.4).
+"""Node: organize the contexts into groups and say how each is answered.
 
 Groups the model answers together are asked the question in plural.
 """
@@ -15,7 +15,6 @@ from contextorg.state import ContextReading, Group, RunContext, State, standalon
 from contextorg.tools.models.calls import Meter, call_structured
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.organizers.base import Organizer, Planning
-from contextorg.tools.relations.graph import RelationGraph
 from contextorg.tools.retrieval.embeddings import resolve_embedder
 from contextorg.tools.slots import resolve
 
@@ -26,19 +25,13 @@ def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any
     organizer = resolve(runtime.context, "strategy")
     question = standalone_question(state)
     contexts = state["contexts"]
-    readings = state.get("readings") or {}
-    graph = None
-    if organizer.needs_relations:
-        graph = RelationGraph(ids=[c.id for c in contexts], relevance=state.get("relevance", {}))
-        graph.context_readings = dict(readings)
-        for relation in state.get("relations", []):
-            graph.edges[frozenset((relation.a, relation.b))] = relation.label
+    graph = state.get("relation_graph") if organizer.needs_relations else None
     embedder = resolve_embedder(runtime.context.embedder) if organizer.needs_embeddings else None
     organization = organizer.plan(
         Planning(contexts, graph, runtime.context.max_group_size, question, embedder)
     )
     groups = assign_answering(
-        organization.groups, organizer, runtime.context, readings if graph is not None else {}
+        organization.groups, organizer, runtime.context, graph.readings if graph else {}
     )
     plural = question
     if organizer.pluralize and any(

@@ -7,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from contextorg.state import Context, Organization, RunContext, State
+from contextorg.state import Context, Organization, RelationGraph, RunContext, State
 from contextorg.tools.inputs import (
     as_records,
     check_question,
@@ -30,9 +30,7 @@ def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     )
     return {
         **records,
-        "relations": [],
-        "relevance": {},
-        "readings": {},
+        "relation_graph": RelationGraph(),
         "organization": Organization(groups=[]),
         "attribution": [],
         "group_answers": Overwrite([]),

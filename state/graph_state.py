@@ -17,7 +17,7 @@ from contextorg.state.records import (
     NodeUsage,
     Note,
     Organization,
-    Relation,
+    RelationGraph,
     Turn,
 )
 
@@ -57,10 +57,8 @@ class OutputState(_Question, total=False):
     attribution: list[Attribution]
     """Per answer, how much each context caused it (only when ``explain`` ran)."""
     organization: Organization
-    relations: list[Relation]
-    relevance: dict[str, bool]
-    readings: dict[str, ContextReading]
-    """What the relation step read in each context (readings-based classifiers only)."""
+    relation_graph: RelationGraph
+    """The relations between the contexts and what was read in each (strategies that use it)."""
     group_answers: Annotated[list[GroupAnswer], operator.add]
     usage: Annotated[dict[str, NodeUsage], merge_usage]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 RelationLabel = Literal[
     "duplicated", "counterfactual", "distracting", "ambiguous", "unrelated", "irrelevant"
@@ -63,6 +63,61 @@ class ContextReading(BaseModel):
     def usable(self) -> bool:
         """Whether the reading says something (answers or not); a failed one says nothing."""
         return self.status != "failed"
+
+
+class RelationGraph(BaseModel):
+    """The relation between every pair of contexts, what was read in each, and what it cost.
+
+    A relation classifier builds it (``tools/relations``); the state keeps it as built, and the
+    organizer, the aggregate's source count, ``--json`` and the report read it.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ids: list[str] = Field(default_factory=list)
+    relations: list[Relation] = Field(default_factory=list)
+    """Every pair once, in the order of ``ids``."""
+    readings: dict[str, ContextReading] = Field(default_factory=dict)
+    """What the classifier read in each context (those that read contexts one by one)."""
+    relevance: dict[str, bool] = Field(default_factory=dict)
+    """Whether each context answers, when the classifier knows it apart from the relations."""
+    judgments: list[tuple[str, str]] = Field(default_factory=list)
+    """Pairs the classifier was asked about, as (pivot, other)."""
+    calls: int = 0
+    """Classifier invocations."""
+    _labels: dict[frozenset[str], RelationLabel] | None = PrivateAttr(default=None)
+
+    def relation(self, a: str, b: str) -> RelationLabel:
+        """The relation between two distinct contexts."""
+        if a == b:
+            raise ValueError(f"a context has no relation to itself: {a!r}")
+        if self._labels is None:
+            self._labels = {frozenset((r.a, r.b)): r.label for r in self.relations}
+        return self._labels[frozenset((a, b))]
+
+    def neighbours(self, node: str, label: RelationLabel) -> list[str]:
+        """Contexts related to ``node`` by ``label``, in input order."""
+        return [j for j in self.ids if j != node and self.relation(node, j) == label]
+
+    def relevant(self) -> dict[str, bool | None]:
+        """Whether each context answers the question, as far as the classifier tells.
+
+        Without ``relevance``, from the relations: a context with a relation other than
+        ``irrelevant`` answers; one ``irrelevant`` to a context that answers does not. When
+        every relation is ``irrelevant`` at most one context answers and the relations cannot
+        tell which: those are ``None``.
+        """
+        if self.relevance:
+            return {i: self.relevance[i] for i in self.ids}
+        known: dict[str, bool | None] = {
+            i: True
+            if any(self.relation(i, j) != "irrelevant" for j in self.ids if j != i)
+            else None
+            for i in self.ids
+        }
+        if any(known.values()):
+            return {i: bool(v) for i, v in known.items()}
+        return known
 
 
 GroupMode = Literal["model", "readings", "debate"]

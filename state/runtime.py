@@ -12,8 +12,8 @@ StrategyName = Literal[
     "corg", "base", "separate", "random", "kmeans", "retrieve", "summarize", "madam"
 ]
 """The organizers ``strategy`` names (``tools/organizers/``); registered ones are strings too."""
-RelationsName = Literal["signals", "batched", "pairwise", "extract"]
-"""The relation classifiers ``relations`` names (``tools/relations/``)."""
+ClassifierName = Literal["signals", "batched", "pairwise", "extract"]
+"""The relation classifiers ``classifier`` names (``tools/relations/``)."""
 CompletionName = Literal["llm", "concat", "none"]
 """How a follow-up question is completed (``tools/answering/completion.py``)."""
 ConflictPolicyName = Literal["show", "majority", "resolve"]
@@ -56,7 +56,7 @@ class RunContext:
     completion: CompletionName | str = "llm"
     """How a follow-up becomes a standalone question: ``llm``, ``concat`` (no model) or ``none``.
     Without history nothing runs."""
-    relations: RelationsName | str = "signals"
+    classifier: ClassifierName | str = "signals"
     """Relation classifier: ``signals`` (most accurate with small models, measured in
     benchmarks/README.md), ``batched``, ``pairwise`` or ``extract``."""
     strategy: StrategyName | str = "corg"

@@ -16,10 +16,10 @@ from typing import Any
 
 from contextorg.state.runtime import (
     AttributorName,
+    ClassifierName,
     ClusteringName,
     CompletionName,
     ConflictPolicyName,
-    RelationsName,
     RunContext,
     StrategyName,
     StructuredOutputName,
@@ -63,7 +63,7 @@ SLOTS: dict[str, Slot] = {
         Slot("relation_model", CHAT_MODELS, by_prefix=True),
         Slot("answer_model", CHAT_MODELS, by_prefix=True),
         Slot("completion", COMPLETERS, names=CompletionName, option="--completion"),
-        Slot("relations", CLASSIFIERS, names=RelationsName, option="--relations"),
+        Slot("classifier", CLASSIFIERS, names=ClassifierName, option="--classifier"),
         Slot("strategy", ORGANIZERS, names=StrategyName, option="--strategy"),
         Slot("reranker", RERANKERS, by_prefix=True, option="--reranker"),
         Slot("conflict_policy", CONFLICT_POLICIES, names=ConflictPolicyName, option="--conflicts"),

@@ -39,7 +39,9 @@ QuestionArgument = Annotated[
     typer.Argument(help="The question (default with the demo corpus: its question)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-RelationsOption = Annotated[str, typer.Option(help=f"Relation classifier: {choices('relations')}.")]
+ClassifierOption = Annotated[
+    str, typer.Option(help=f"Relation classifier: {choices('classifier')}.")
+]
 DocumentOption = Annotated[
     Path | None,
     typer.Option(help="One long text file, read through map-reduce notes if it is long."),
@@ -88,7 +90,7 @@ def ask_command(
     contexts: ContextsOption = None,
     as_json: JsonOption = False,
     strategy: StrategyOption = "corg",
-    relations: RelationsOption = "signals",
+    classifier: ClassifierOption = "signals",
     model: ModelOption = None,
     structured_output: StructuredOutputOption = "auto",
     document: DocumentOption = None,
@@ -110,7 +112,7 @@ def ask_command(
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     options: dict[str, Any] = dict(
-        model=model, strategy=strategy, relations=relations, completion=completion,
+        model=model, strategy=strategy, classifier=classifier, completion=completion,
         structured_output=structured_output, conflict_policy=conflicts, attributor=attributor,
         embedder=embedder, reranker=reranker,
     )  # fmt: skip

@@ -22,7 +22,7 @@ from contextorg.evaluation import (
     score_predictions,
 )
 from contextorg.settings import get_settings
-from contextorg.tools.answering.conflicts import get_conflict_policy
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.methods import check_method
 from contextorg.tools.models.resolve import resolve_chat_model
@@ -164,5 +164,5 @@ def _check(
     for name in strategies:
         parse_strategy(name)
     for name in policies:
-        get_conflict_policy(name)
+        CONFLICT_POLICIES.resolve(name)
     check_method(structured_output)

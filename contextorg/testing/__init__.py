@@ -3,7 +3,7 @@
 - :class:`World`: readings per context; its model replies to every prompt from them, a pure
   function of the prompt, so parallel ``Send`` fan-out does not change it::
 
-      world = World(contexts, {"c1": Reading(True, "Velmora", "1987"), ...})
+      world = World(contexts, {"c1": Triple(True, "Velmora", "1987"), ...})
       ask(question, contexts, model=world.model())
 
   The demo corpus has a world of its own, by name: ``model="scripted:demo"``; any other text

@@ -1,6 +1,6 @@
 """A scripted model that answers every contextorg prompt from known readings.
 
-Each context text maps to a ``Reading`` (does it answer, descriptor, answer). The replies are
+Each context text maps to a ``Triple`` (does it answer, descriptor, answer). The replies are
 a pure function of the prompt, so they do not depend on call order under parallel ``Send``.
 """
 
@@ -16,7 +16,7 @@ from contextorg.demo import demo_contexts
 from contextorg.state.records import Context
 from contextorg.tools.models.calls import RETRY_NOTE
 from contextorg.tools.models.structured import ScriptedChatModel
-from contextorg.tools.relations.graph import Reading, relation_between
+from contextorg.tools.relations.graph import Triple, relation_between
 from contextorg.tools.text.normalize import mentions, polarity
 
 BLOCK = re.compile(
@@ -27,14 +27,14 @@ BLOCK = re.compile(
 DOCUMENT = re.compile(r"Document: (.*?)\n\n(?:Other agents:|Question: )", re.S)
 AGENT = re.compile(r"^Agent (\d+): (.*?)\. ", re.M)
 
-DEMO_READINGS: dict[str, Reading] = {
+DEMO_READINGS: dict[str, Triple] = {
     # The true readings of the bundled demo corpus (contextorg.demo).
-    "velmora-guide": Reading(True, "Velmora", "1987"),
-    "velmora-history": Reading(True, "Velmora", "1987"),
-    "velmora-blog": Reading(True, "Velmora", "1991"),
-    "port-aster": Reading(True, "Port Aster", "2004"),
-    "lighthouse-list": Reading(True, None, "2004"),
-    "festival": Reading(False),
+    "velmora-guide": Triple(True, "Velmora", "1987"),
+    "velmora-history": Triple(True, "Velmora", "1987"),
+    "velmora-blog": Triple(True, "Velmora", "1991"),
+    "port-aster": Triple(True, "Port Aster", "2004"),
+    "lighthouse-list": Triple(True, None, "2004"),
+    "festival": Triple(False),
 }
 
 
@@ -61,9 +61,9 @@ class World:
     def __init__(
         self,
         contexts: Sequence[Context],
-        readings: Mapping[str, Reading],
+        readings: Mapping[str, Triple],
         completions: Mapping[str, str] | None = None,
-        unknown: Callable[[str], Reading] | None = None,
+        unknown: Callable[[str], Triple] | None = None,
     ) -> None:
         self.by_text = {c.text: readings[c.id] for c in contexts}
         self.unknown = unknown
@@ -77,7 +77,7 @@ class World:
         """A scripted model answering from these readings."""
         return ScriptedChatModel(respond=self.respond)
 
-    def reading_of(self, text: str) -> Reading:
+    def reading_of(self, text: str) -> Triple:
         """The reading of a shown text: a context's text, a quote from one, or one titled."""
         if text in self.by_text:
             return self.by_text[text]
@@ -103,7 +103,7 @@ class World:
             return {"question": self.completions.get(latest, latest)}
         if title == "AgentAnswer":
             text = DOCUMENT.search(prompt_of(messages))
-            reading = self.reading_of(text.group(1).strip()) if text else Reading(False)
+            reading = self.reading_of(text.group(1).strip()) if text else Triple(False)
             if not reading.answers:
                 return {"answer": "unknown", "explanation": "The document does not say."}
             return {"answer": reading.answer, "explanation": "The document states it."}
@@ -189,10 +189,10 @@ def agent_reply(messages: Sequence[BaseMessage]) -> AIMessage:
 NUMBER = re.compile(r"\b\d[\d,.]*\d\b|\b\d\b")
 
 
-def first_number(text: str) -> Reading:
+def first_number(text: str) -> Triple:
     """A reading of any text: it answers with the first number it states, if any."""
     found = NUMBER.search(text)
-    return Reading(True, None, found.group(0)) if found else Reading(False)
+    return Triple(True, None, found.group(0)) if found else Triple(False)
 
 
 SCRIPTED_WORLDS = ("demo", "any")

@@ -37,8 +37,8 @@ def bounded_model() -> tuple[ScriptedChatModel, list[int]]:
     "options",
     [
         {"strategy": "corg"},
-        {"strategy": "corg", "relations": "batched"},
-        {"strategy": "corg", "relations": "pairwise"},
+        {"strategy": "corg", "classifier": "batched"},
+        {"strategy": "corg", "classifier": "pairwise"},
         {"strategy": "corg", "answer_from": "model"},
         {"strategy": "base", "max_segments": 8},
         {"strategy": "separate", "max_segments": 8},

@@ -7,12 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from contextorg import Context, ask
-from contextorg.state import AnswerItem
-from contextorg.state.records import RelationLabel
+from contextorg.state import AnswerItem, Relation, RelationGraph
 from contextorg.testing import World
 from contextorg.tools.evaluation.metrics import audit
 from contextorg.tools.organizers.corg import plan_corg
-from contextorg.tools.relations.graph import Reading, RelationGraph
+from contextorg.tools.relations.graph import Triple
 from contextorg.tools.text.claims import denies, states
 from contextorg.tools.text.normalize import grounded, mentions, words
 from contextorg.tools.text.phrases import (
@@ -215,7 +214,7 @@ def test_a_correction_is_cited_for_what_it_states_not_what_it_corrects() -> None
 def test_a_correction_read_as_the_answer_it_denies_is_left_out() -> None:
     # A model that reads the corrected date from the correction: the text denies it.
     contexts = _bridge()
-    readings = {c.id: Reading(True, None, "1932") for c in contexts}
+    readings = {c.id: Triple(True, None, "1932") for c in contexts}
     result = ask(
         "When did the Corvale Bridge open?", contexts, model=World(contexts, readings).model()
     )
@@ -235,10 +234,10 @@ def test_contexts_in_chinese_japanese_and_thai_are_cited() -> None:
         Context(id="th", text="สะพานคอร์วาเลข้ามแม่น้ำมินเปิดใช้งานในปี 1932"),
     ]
     readings = {
-        "atlas": Reading(True, None, "1932"),
-        "zh": Reading(True, None, "1932年"),
-        "ja": Reading(True, None, "1932年"),
-        "th": Reading(True, None, "1932"),
+        "atlas": Triple(True, None, "1932"),
+        "zh": Triple(True, None, "1932年"),
+        "ja": Triple(True, None, "1932年"),
+        "th": Triple(True, None, "1932"),
     }
     result = ask(
         "When did the Corvale Bridge open?", contexts, model=World(contexts, readings).model()
@@ -267,13 +266,13 @@ WIKI = [
 
 def test_a_wiki_answers_its_owners_not_its_subject_or_its_sentences() -> None:
     readings = {
-        "owners": Reading(
+        "owners": Triple(
             True, None, "Each build pipeline has one owner who approves release branches."
         ),
-        "harbor": Reading(True, None, "Priya Natarajan"),
-        "notes": Reading(True, None, "The Harbor build is owned by Priya Natarajan."),
-        "old": Reading(True, None, "Harbor project"),
-        "marina": Reading(True, None, "Olaf Lindqvist"),
+        "harbor": Triple(True, None, "Priya Natarajan"),
+        "notes": Triple(True, None, "The Harbor build is owned by Priya Natarajan."),
+        "old": Triple(True, None, "Harbor project"),
+        "marina": Triple(True, None, "Olaf Lindqvist"),
     }
     result = ask("Who owns the Harbor build?", WIKI, model=World(WIKI, readings).model())
     shown = {item.answer: sorted(item.citations) for item in result.answer.answers}
@@ -287,7 +286,7 @@ def test_copies_are_folded_only_into_a_context_they_agree_with() -> None:
     # "Maya Chen" agrees with "Chen" and with "Maya"; "Chen" and "Maya" do not agree.
     def plan(longest: str) -> dict[str, str]:
         contexts = [Context(id=i, text="x" * (40 if i == longest else 10)) for i in IDS]
-        graph = RelationGraph(ids=list(IDS), edges=dict(EDGES))
+        graph = RelationGraph(ids=list(IDS), relations=RELATIONS)
         return plan_corg(contexts, graph, max_group_size=4).dropped
 
     assert plan("full") == {"last": "duplicate of full", "first": "duplicate of full"}
@@ -295,11 +294,11 @@ def test_copies_are_folded_only_into_a_context_they_agree_with() -> None:
 
 
 IDS = ("full", "last", "first")
-EDGES: dict[frozenset[str], RelationLabel] = {
-    frozenset(("full", "last")): "duplicated",
-    frozenset(("full", "first")): "duplicated",
-    frozenset(("last", "first")): "counterfactual",
-}
+RELATIONS = [
+    Relation(a="full", b="last", label="duplicated"),
+    Relation(a="full", b="first", label="duplicated"),
+    Relation(a="last", b="first", label="counterfactual"),
+]
 
 
 def test_the_audit_counts_every_shown_answer_and_citation() -> None:

@@ -77,7 +77,7 @@ def test_contexts_file_and_rich_output(tmp_path: Path, run_cli: Any) -> None:
         ('{"id": "a", "text": ""}\n', [], "line 1: text"),
         ('{"id": "a", "text": "x"}\n{"id": "a", "text": "y"}\n', [], "'a' appears twice"),
         ('{"id": "a", "text": "x"}\n', ["--strategy", "clusters"], "unknown strategy 'clusters'"),
-        ('{"id": "a", "text": "x"}\n', ["--relations", "nli"], "unknown relation classifier"),
+        ('{"id": "a", "text": "x"}\n', ["--classifier", "nli"], "unknown relation classifier"),
         ('{"id": "a", "text": "x"}\n', ["--conflicts", "vote"], "unknown conflict policy 'vote'"),
     ],
 )

@@ -19,7 +19,7 @@ from contextorg.tools.answering.conflicts import (
     resolve_minority,
     show_all,
 )
-from contextorg.tools.relations.graph import Reading, relation_between
+from contextorg.tools.relations.graph import Triple, relation_between
 
 PAGES = {
     "g1": "The Lumen Tower of Velmora, a glass tower by the harbour, was completed in 1987.",
@@ -30,14 +30,14 @@ PAGES = {
 }
 
 
-def relations(readings: dict[str, Reading]) -> list[Relation]:
+def relations(readings: dict[str, Triple]) -> list[Relation]:
     return [
         Relation(a=a, b=b, label=relation_between(readings[a], readings[b]))
         for a, b in combinations(readings, 2)
     ]
 
 
-def sources(readings: dict[str, Reading], texts: dict[str, str] | None = None) -> Sources:
+def sources(readings: dict[str, Triple], texts: dict[str, str] | None = None) -> Sources:
     texts = texts or PAGES
     return Sources(relations(readings), [Context(id=i, text=texts[i]) for i in readings])
 
@@ -47,10 +47,10 @@ def item(answer: str, *citations: str, about: str | None = None) -> AnswerItem:
 
 
 VELMORA = {
-    "g1": Reading(True, "Velmora", "1987"),
-    "g2": Reading(True, "Velmora", "1987"),
-    "b1": Reading(True, "Velmora", "1991"),
-    "p1": Reading(True, "Port Aster", "2004"),
+    "g1": Triple(True, "Velmora", "1987"),
+    "g2": Triple(True, "Velmora", "1987"),
+    "b1": Triple(True, "Velmora", "1991"),
+    "p1": Triple(True, "Port Aster", "2004"),
 }
 
 
@@ -76,7 +76,7 @@ def test_near_copies_count_once() -> None:
 
 
 def test_resolve_leaves_the_minority_out_and_says_so() -> None:
-    readings = {**VELMORA, "g3": Reading(True, "Velmora", "1987")}
+    readings = {**VELMORA, "g3": Triple(True, "Velmora", "1987")}
     answers = [item("1987", "g1", "g2", "g3"), item("1991", "b1"), item("2004", "p1")]
     out = resolve_minority(answers, sources(readings))
     assert [a.answer for a in out.answers] == ["1987", "2004"]
@@ -85,7 +85,7 @@ def test_resolve_leaves_the_minority_out_and_says_so() -> None:
 
 def test_an_answer_true_of_one_namesake_is_not_rejected_for_another() -> None:
     # A misinformed Velmora page says 2004, which is also Port Aster's true answer.
-    readings = {**VELMORA, "b1": Reading(True, "Velmora", "2004")}
+    readings = {**VELMORA, "b1": Triple(True, "Velmora", "2004")}
     answers = [item("1987", "g1", "g2"), item("2004", "b1", "p1")]
     out = resolve_minority(answers, sources(readings))
     assert [a.answer for a in out.answers] == ["1987", "2004"] and out.rejected == []
@@ -113,7 +113,7 @@ def test_without_relations_the_model_says_what_is_the_same_thing() -> None:
 def test_disputed_means_out_supported_wherever_it_conflicts(
     pages: list[tuple[str | None, str]],
 ) -> None:
-    readings = {f"c{n}": Reading(True, entity, answer) for n, (entity, answer) in enumerate(pages)}
+    readings = {f"c{n}": Triple(True, entity, answer) for n, (entity, answer) in enumerate(pages)}
     texts = {i: f"Page {i} about {r.descriptor} says {r.answer}." for i, r in readings.items()}
     answers = [
         item(a, *[i for i, r in readings.items() if r.answer == a])

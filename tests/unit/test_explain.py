@@ -18,10 +18,10 @@ from contextorg.tools.attribution.clusters import duplicate_clusters
 from contextorg.tools.attribution.scores import Scored, counterfactual_scores, softmax
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.resolve import register_chat_model
-from contextorg.tools.relations.graph import Reading
+from contextorg.tools.relations.graph import Triple
 
 
-def explained(contexts: list[Context], readings: dict[str, Reading], **options: Any) -> Any:
+def explained(contexts: list[Context], readings: dict[str, Triple], **options: Any) -> Any:
     world = World(contexts, readings)
     options.setdefault("embedder", "hash")
     return ask(DEMO_QUESTION, contexts, model=world.model(), explain=True, **options)
@@ -74,7 +74,7 @@ def test_explain_is_off_by_default() -> None:
     assert result.attribution == [] and "explain" not in result.usage
 
 
-def copies() -> tuple[list[Context], dict[str, Reading]]:
+def copies() -> tuple[list[Context], dict[str, Triple]]:
     text = "The Lumen Tower of Velmora was completed in 1987."
     contexts = [
         Context(id="a", text=text),
@@ -82,9 +82,9 @@ def copies() -> tuple[list[Context], dict[str, Reading]]:
         Context(id="c", text="Velmora's Lumen Tower, some say, was finished in 1991."),
     ]
     readings = {
-        "a": Reading(True, "Velmora", "1987"),
-        "b": Reading(True, "Velmora", "1987"),
-        "c": Reading(True, "Velmora", "1991"),
+        "a": Triple(True, "Velmora", "1987"),
+        "b": Triple(True, "Velmora", "1987"),
+        "c": Triple(True, "Velmora", "1991"),
     }
     return contexts, readings
 

@@ -12,7 +12,7 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.aggregate import OUT_OF_SCOPE
 from contextorg.state import GroupAnswer, GroupTask
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.relations.graph import Reading
+from contextorg.tools.relations.graph import Triple
 
 
 @pytest.fixture
@@ -25,17 +25,17 @@ def answers_of(result: Any) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize(
-    ("relations", "answer_from"),
+    ("classifier", "answer_from"),
     [("batched", "readings"), ("pairwise", "readings"), ("extract", "model"), ("signals", "model")],
 )
 def test_corg_finds_every_answer_with_citations(
-    world: World, relations: str, answer_from: str
+    world: World, classifier: str, answer_from: str
 ) -> None:
     result = ask(
         DEMO_QUESTION,
         demo_contexts(),
         model=world.model(),
-        relations=relations,
+        classifier=classifier,
         answer_from=answer_from,
     )
     assert answers_of(result) == {
@@ -54,9 +54,9 @@ def test_corg_finds_every_answer_with_citations(
     assert all(g.question == DEMO_QUESTION for g in single)
 
 
-@pytest.mark.parametrize("relations", ["signals", "extract"])
-def test_readings_answer_the_groups_with_no_model_call(world: World, relations: str) -> None:
-    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), relations=relations)
+@pytest.mark.parametrize("classifier", ["signals", "extract"])
+def test_readings_answer_the_groups_with_no_model_call(world: World, classifier: str) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), classifier=classifier)
     assert answers_of(result) == {
         "1987": ["velmora-guide", "velmora-history"],
         "1991": ["velmora-blog"],
@@ -91,7 +91,7 @@ def test_a_context_the_model_could_not_read_goes_to_the_model() -> None:
 
 
 def test_batched_mirroring_saves_calls(world: World) -> None:
-    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), relations="batched")
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), classifier="batched")
     usage = result.usage
     assert usage["classify_relations"].llm_calls == 3  # of 15 pairs, 3 pivots were asked
     assert len(result.relations) == 15
@@ -115,7 +115,7 @@ def test_signals_reads_each_context_once(world: World) -> None:
 
 def test_signals_drops_an_answer_the_text_does_not_state() -> None:
     # The model claims the festival page answers, with a year from memory: not a reading of it.
-    readings = {**DEMO_READINGS, "festival": Reading(True, None, "1955")}
+    readings = {**DEMO_READINGS, "festival": Triple(True, None, "1955")}
     result = ask(DEMO_QUESTION, demo_contexts(), model=World(demo_contexts(), readings).model())
     labels = {frozenset((r.a, r.b)): r.label for r in result.relations}
     assert labels[frozenset(("velmora-guide", "festival"))] == "irrelevant"
@@ -142,7 +142,7 @@ def test_same_result_whatever_the_order_of_parallel_groups(world: World) -> None
 
 def test_nothing_answers_gives_the_out_of_scope_message() -> None:
     contexts = [Context(id=f"c{i}", text=f"Unrelated text number {i}.") for i in range(3)]
-    world = World(contexts, {c.id: Reading(False) for c in contexts})
+    world = World(contexts, {c.id: Triple(False) for c in contexts})
     result = ask("Who built the bridge?", contexts, model=world.model())
     assert result.answer.out_of_scope
     assert result.text == OUT_OF_SCOPE
@@ -294,9 +294,9 @@ def test_one_answering_context_among_irrelevant_ones_is_answered_alone() -> None
         Context(id="noise2", text="Boats and lanterns fill the old town."),
     ]
     readings = {
-        "noise1": Reading(False),
-        "hit": Reading(True, None, "1987"),
-        "noise2": Reading(False),
+        "noise1": Triple(False),
+        "hit": Triple(True, None, "1987"),
+        "noise2": Triple(False),
     }
     world = World(contexts, readings)
     result = ask("When was the Lumen Tower completed?", contexts, model=world.model())

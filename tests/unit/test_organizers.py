@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contextorg import Context, build_relation_graph
+from contextorg.state import RelationGraph
 from contextorg.testing import HashEmbedder
-from contextorg.tools.organizers import get_organizer
+from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.organizers.ablations import (
     plan_kmeans,
     plan_random,
@@ -19,10 +20,10 @@ from contextorg.tools.organizers.ablations import (
 )
 from contextorg.tools.organizers.base import Planning
 from contextorg.tools.organizers.corg import descriptor_nulls, plan_corg
-from contextorg.tools.relations.graph import Reading, RelationGraph, relation_between
+from contextorg.tools.relations.graph import Triple, relation_between
 
 readings = st.builds(
-    Reading,
+    Triple,
     answers=st.booleans(),
     descriptor=st.sampled_from([None, "d1", "d2"]),
     answer=st.sampled_from(["a1", "a2", "a3"]),
@@ -30,8 +31,8 @@ readings = st.builds(
 
 
 def setup(
-    world: list[Reading], lengths: list[int] | None = None
-) -> tuple[list[Context], RelationGraph[str]]:
+    world: list[Triple], lengths: list[int] | None = None
+) -> tuple[list[Context], RelationGraph]:
     lengths = lengths or [10] * len(world)
     contexts = [Context(id=f"c{i}", text="w " * n) for i, n in enumerate(lengths)]
     by_id = {c.id: r for c, r in zip(contexts, world, strict=True)}
@@ -44,7 +45,7 @@ def setup(
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(readings, min_size=1, max_size=14), st.integers(min_value=1, max_value=5))
-def test_corg_invariants(world: list[Reading], max_size: int) -> None:
+def test_corg_invariants(world: list[Triple], max_size: int) -> None:
     contexts, graph = setup(world)
     org = plan_corg(contexts, graph, max_size)
     placed = [i for g in org.groups for i in g.context_ids]
@@ -71,7 +72,7 @@ def test_corg_invariants(world: list[Reading], max_size: int) -> None:
 
 
 @given(st.lists(readings, min_size=2, max_size=10))
-def test_descriptor_nulls_agree_with_truth(world: list[Reading]) -> None:
+def test_descriptor_nulls_agree_with_truth(world: list[Triple]) -> None:
     contexts, graph = setup(world)
     kept = [c.id for c, r in zip(contexts, world, strict=True) if r.answers]
     for i, null in descriptor_nulls(graph, kept).items():
@@ -80,12 +81,12 @@ def test_descriptor_nulls_agree_with_truth(world: list[Reading]) -> None:
 
 def test_rules_on_a_hand_made_world() -> None:
     world = [
-        Reading(True, "Velmora", "1987"),  # c0
-        Reading(True, "Velmora", "1987"),  # c1 duplicate, longer
-        Reading(True, "Velmora", "1991"),  # c2 counterfactual
-        Reading(True, "Aster", "2004"),  # c3 distracting
-        Reading(True, None, "2004"),  # c4 ambiguous with c3
-        Reading(False),  # c5 irrelevant
+        Triple(True, "Velmora", "1987"),  # c0
+        Triple(True, "Velmora", "1987"),  # c1 duplicate, longer
+        Triple(True, "Velmora", "1991"),  # c2 counterfactual
+        Triple(True, "Aster", "2004"),  # c3 distracting
+        Triple(True, None, "2004"),  # c4 ambiguous with c3
+        Triple(False),  # c5 irrelevant
     ]
     contexts, graph = setup(world, lengths=[10, 20, 10, 10, 10, 10])
     org = plan_corg(contexts, graph, 4)
@@ -95,15 +96,15 @@ def test_rules_on_a_hand_made_world() -> None:
 
 
 def test_null_descriptor_with_a_different_answer_is_kept() -> None:
-    world = [Reading(True, "Aster", "2004"), Reading(True, None, "1999")]
+    world = [Triple(True, "Aster", "2004"), Triple(True, None, "1999")]
     contexts, graph = setup(world)
     org = plan_corg(contexts, graph, 4)
     assert not org.dropped and [g.context_ids for g in org.groups] == [["c0", "c1"]]
 
 
 def test_balancing_by_length_and_size() -> None:
-    world = [Reading(True, "x", "a"), Reading(True, "x", "b")] + [
-        Reading(True, f"d{i}", "c") for i in range(4)
+    world = [Triple(True, "x", "a"), Triple(True, "x", "b")] + [
+        Triple(True, f"d{i}", "c") for i in range(4)
     ]
     contexts, graph = setup(world, lengths=[5, 5, 40, 30, 20, 10])
     org = plan_corg(contexts, graph, 3)
@@ -117,12 +118,12 @@ def test_balancing_by_length_and_size() -> None:
 
 def test_unknown_organizer_named() -> None:
     with pytest.raises(ValueError, match="choose one of corg, base, separate, random, kmeans"):
-        get_organizer("clusters")
+        ORGANIZERS.resolve("clusters")
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(readings, min_size=1, max_size=12), st.integers(min_value=1, max_value=4))
-def test_random_and_kmeans_make_as_many_groups_as_corg(world: list[Reading], size: int) -> None:
+def test_random_and_kmeans_make_as_many_groups_as_corg(world: list[Triple], size: int) -> None:
     contexts, graph = setup(world)
     contexts = [
         c.model_copy(update={"text": f"topic{n % 3} words"}) for n, c in enumerate(contexts)
@@ -141,8 +142,8 @@ def test_random_and_kmeans_make_as_many_groups_as_corg(world: list[Reading], siz
 def test_kmeans_groups_similar_texts_together() -> None:
     texts = ["red apple fruit", "green apple fruit", "fast red car", "fast blue car"]
     contexts = [Context(id=f"c{n}", text=t) for n, t in enumerate(texts)]
-    world = [Reading(True, "x", "1"), Reading(True, "x", "2"), Reading(True, "y", "1"),
-             Reading(True, "y", "2")]  # fmt: skip
+    world = [Triple(True, "x", "1"), Triple(True, "x", "2"), Triple(True, "y", "1"),
+             Triple(True, "y", "2")]  # fmt: skip
     by_id = dict(zip([c.id for c in contexts], world, strict=True))
     graph = build_relation_graph(
         [c.id for c in contexts], lambda p, o: [relation_between(by_id[p], by_id[x]) for x in o]

@@ -14,15 +14,15 @@ from contextorg import ScriptedChatModel, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import EmbedderName, RunContext
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.answering.completion import COMPLETERS, get_completer
-from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, get_conflict_policy
+from contextorg.tools.answering.completion import COMPLETERS
+from contextorg.tools.answering.conflicts import CONFLICT_POLICIES
 from contextorg.tools.attribution.attributors import ATTRIBUTORS, CLUSTERINGS
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import CHAT_MODELS, resolve_chat_model
-from contextorg.tools.organizers import ORGANIZERS, get_organizer
+from contextorg.tools.organizers import ORGANIZERS
 from contextorg.tools.registry import Registry, UnknownComponentError
-from contextorg.tools.relations import CLASSIFIERS, get_classifier
+from contextorg.tools.relations import CLASSIFIERS
 from contextorg.tools.retrieval.embeddings import EMBEDDERS, resolve_embedder
 from contextorg.tools.retrieval.rerankers import RERANKERS, resolve_reranker
 from contextorg.tools.slots import SLOTS as SLOT_TABLE
@@ -31,10 +31,10 @@ from contextorg.tools.slots import Slot
 SCRIPTED = ScriptedChatModel(respond=lambda messages, schema: {})
 
 SLOTS: list[tuple[str, Callable[[str], Any], Registry[Any]]] = [
-    ("strategy", get_organizer, ORGANIZERS),
-    ("relation classifier", get_classifier, CLASSIFIERS),
-    ("completion", get_completer, COMPLETERS),
-    ("conflict policy", get_conflict_policy, CONFLICT_POLICIES),
+    ("strategy", ORGANIZERS.resolve, ORGANIZERS),
+    ("relation classifier", CLASSIFIERS.resolve, CLASSIFIERS),
+    ("completion", COMPLETERS.resolve, COMPLETERS),
+    ("conflict policy", CONFLICT_POLICIES.resolve, CONFLICT_POLICIES),
     ("attributor", ATTRIBUTORS.resolve, ATTRIBUTORS),
     ("clustering", CLUSTERINGS.resolve, CLUSTERINGS),
     ("embedder", resolve_embedder, EMBEDDERS),
@@ -91,7 +91,7 @@ def test_a_new_component_of_each_slot_is_one_registry_line(
     organizer = ORGANIZERS["corg"]
     new = {
         "strategy": dataclasses.replace(organizer, plan=counted(organizer.plan, calls, "strategy")),
-        "relations": counted(CLASSIFIERS["signals"], calls, "relations"),
+        "classifier": counted(CLASSIFIERS["signals"], calls, "classifier"),
         "completion": counted(COMPLETERS["concat"], calls, "completion"),
         "conflict_policy": counted(CONFLICT_POLICIES["show"], calls, "conflict_policy"),
         "attributor": counted(ATTRIBUTORS["naive"], calls, "attributor"),
@@ -134,7 +134,7 @@ def test_a_prefix_names_the_whole_spec_when_unknown() -> None:
     "choice",
     [
         {"strategy": "crog"},
-        {"relations": "signal"},
+        {"classifier": "signal"},
         {"completion": "LLM"},
         {"conflict_policy": "vote"},
         {"attributor": "shap"},

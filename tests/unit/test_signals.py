@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage, BaseMessage
 
 from contextorg import Context, ScriptedChatModel
+from contextorg.state import RelationGraph
 from contextorg.testing import World
 from contextorg.tools.models.calls import Meter
-from contextorg.tools.relations.graph import Reading, RelationGraph
+from contextorg.tools.relations.graph import Triple
 from contextorg.tools.relations.reading import (
     STANCE_MARGIN,
     read_stance,
@@ -23,14 +24,14 @@ from contextorg.tools.relations.reading import (
 from contextorg.tools.relations.signals import classify_signals
 
 
-def signals(question: str, items: list[tuple[Context, Reading]]) -> RelationGraph[str]:
+def signals(question: str, items: list[tuple[Context, Triple]]) -> RelationGraph:
     contexts = [c for c, _ in items]
     world = World(contexts, {c.id: r for c, r in items})
     return classify_signals(question, contexts, world.model(), Meter())
 
 
-def labels(question: str, items: list[tuple[Context, Reading]]) -> dict[frozenset[str], str]:
-    return {frozenset((a, b)): label for a, b, label in signals(question, items).pairs()}
+def labels(question: str, items: list[tuple[Context, Triple]]) -> dict[frozenset[str], str]:
+    return {frozenset((r.a, r.b)): r.label for r in signals(question, items).relations}
 
 
 def test_yes_no_answers_agree_or_contradict_whatever_the_texts_name() -> None:
@@ -39,15 +40,15 @@ def test_yes_no_answers_agree_or_contradict_whatever_the_texts_name() -> None:
     items = [
         (
             Context(id="y1", text="Skaters crossed the Orvel Canal in the Great Frost of 1895."),
-            Reading(True, None, "Yes"),
+            Triple(True, None, "Yes"),
         ),
         (
             Context(id="y2", text="Old Mayor Dunn wrote that ice closed the canal for a week."),
-            Reading(True, None, "yes, once"),
+            Triple(True, None, "yes, once"),
         ),
         (
             Context(id="n1", text="Warm water from the Brasse Mill kept the Orvel Canal open."),
-            Reading(True, None, "No"),
+            Triple(True, None, "No"),
         ),
     ]
     got = labels(question, items)
@@ -58,7 +59,7 @@ def test_yes_no_answers_agree_or_contradict_whatever_the_texts_name() -> None:
 
 def test_a_yes_no_question_is_read_for_the_side_each_text_argues() -> None:
     contexts = [Context(id="y", text="Skaters crossed the canal."), Context(id="n", text="Never.")]
-    world = World(contexts, {"y": Reading(True, None, "Yes"), "n": Reading(True, None, "No")})
+    world = World(contexts, {"y": Triple(True, None, "Yes"), "n": Triple(True, None, "No")})
     graph = classify_signals("Did the canal freeze?", contexts, world.model(), Meter())
     assert world.calls == ["StanceReading", "StanceReading"]
     assert graph.relation("y", "n") == "counterfactual"
@@ -75,7 +76,7 @@ def test_title_disambiguators_name_the_entity_in_lowercase_texts() -> None:
                 title="Marlow Hawks (rugby union)",
                 text="The Marlow Hawks rugby union side is captained by Tom Reyes.",
             ),
-            Reading(True, "rugby union", "Tom Reyes"),
+            Triple(True, "rugby union", "Tom Reyes"),
         ),
         (
             Context(
@@ -83,7 +84,7 @@ def test_title_disambiguators_name_the_entity_in_lowercase_texts() -> None:
                 title="Marlow Hawks (cricket)",
                 text="Ada Lunn captains the Marlow Hawks cricket team.",
             ),
-            Reading(True, "cricket", "Ada Lunn"),
+            Triple(True, "cricket", "Ada Lunn"),
         ),
         (
             Context(
@@ -91,7 +92,7 @@ def test_title_disambiguators_name_the_entity_in_lowercase_texts() -> None:
                 title="Club notes",
                 text="The Marlow Hawks rugby union side is captained by Ben Mora, say these notes.",
             ),
-            Reading(True, "rugby union", "Ben Mora"),
+            Triple(True, "rugby union", "Ben Mora"),
         ),
         (
             Context(
@@ -99,7 +100,7 @@ def test_title_disambiguators_name_the_entity_in_lowercase_texts() -> None:
                 title="Weekend round-up",
                 text="Ada Lunn captains the Marlow Hawks and scored twice.",
             ),
-            Reading(True, None, "Ada Lunn"),
+            Triple(True, None, "Ada Lunn"),
         ),
     ]
     got = labels(question, items)
@@ -115,13 +116,12 @@ def test_a_hyphenated_answer_names_no_entity() -> None:
     items = [
         (
             Context(id="long", text="The Tamsin Hour is a Hindi-language show."),
-            Reading(True, None, "Hindi-language"),
+            Triple(True, None, "Hindi-language"),
         ),
-        (Context(id="short", text="The Tamsin Hour airs in Hindi."), Reading(True, None, "Hindi")),
+        (Context(id="short", text="The Tamsin Hour airs in Hindi."), Triple(True, None, "Hindi")),
     ]
     graph = signals(question, items)
     assert graph.relation("long", "short") == "duplicated"
-    assert graph.readings["long"].descriptor is None
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,7 @@ def test_the_text_decides_whether_a_reading_answers(says: bool, answer: str, ans
         respond=lambda messages, schema: {"answers_question": says, "answer": answer}
     )
     graph = classify_signals("What does the abbreviation SFJ refer to?", contexts, model, Meter())
-    assert graph.readings["a"].answers is answers
+    assert graph.relevance["a"] is answers
     assert graph.relation("a", "b") == ("duplicated" if answers else "irrelevant")
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from contextorg.testing import World
 from contextorg.tools.models.resolve import register_chat_model
-from contextorg.tools.relations.graph import Reading
+from contextorg.tools.relations.graph import Triple
 from contextorg.tools.text.visible import hidden, json_line, visible
 
 HOSTILE = "\x1b[2J\x1b]0;pwned\x07\x9b31m\u202e\u2066\u200b\x7f\u2028\r"
@@ -35,7 +35,7 @@ def hostile(tmp_path: Path) -> Path:
     file.write_text("".join(json.dumps(r) + "\n" for r in rows))
     register_chat_model(
         "scripted-hostile",
-        lambda _: World([], {}, unknown=lambda text: Reading(True, None, text[-40:])).model(),
+        lambda _: World([], {}, unknown=lambda text: Triple(True, None, text[-40:])).model(),
         real=False,
     )
     return file

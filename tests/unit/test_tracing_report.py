@@ -16,7 +16,7 @@ from contextorg.state import Attribution
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.observability.tracing import load_trace, run_tree
-from contextorg.tools.relations.graph import Reading
+from contextorg.tools.relations.graph import Triple
 
 
 @pytest.fixture
@@ -113,7 +113,7 @@ def test_hostile_texts_are_escaped_everywhere_in_the_report() -> None:
     ]
     world = World(
         contexts,
-        {f"{evil}a": Reading(True, evil, "1901"), "b": Reading(True, "x", "1903")},
+        {f"{evil}a": Triple(True, evil, "1901"), "b": Triple(True, "x", "1903")},
     )
     result = ask(f"{evil}?", contexts, model=world.model(), answer_from="model")
     page = render_report(result)

@@ -71,8 +71,3 @@ COMPLETERS: Registry[Completer] = Registry(
     },
 )
 """Completion strategies by name; a new one is one function and one line here."""
-
-
-def get_completer(name: str | Completer) -> Completer:
-    """The strategy for a name, or the callable itself."""
-    return COMPLETERS.resolve(name)

@@ -171,8 +171,3 @@ CONFLICT_POLICIES: Registry[ConflictPolicy] = Registry(
     },
 )
 """Conflict policies by name; a new one is one function and one line here."""
-
-
-def get_conflict_policy(name: str | ConflictPolicy) -> ConflictPolicy:
-    """The policy for a name, or the callable itself."""
-    return CONFLICT_POLICIES.resolve(name)

@@ -116,7 +116,8 @@ def cluster_duplicates(state: State, context: RunContext, embedder: Embedder) ->
     grouped = _grouped(state)
     copies = [c for kept in grouped for c in organization.supporting.get(kept, [])]
     ids = list(dict.fromkeys([*grouped, *copies]))
-    return duplicate_clusters(ids, state.get("relations", []), organization.supporting)
+    graph = state.get("relation_graph")
+    return duplicate_clusters(ids, graph.relations if graph else [], organization.supporting)
 
 
 def cluster_dbscan(state: State, context: RunContext, embedder: Embedder) -> list[Cluster]:
@@ -136,7 +137,8 @@ def cluster_none(state: State, context: RunContext, embedder: Embedder) -> list[
 
 def cluster_auto(state: State, context: RunContext, embedder: Embedder) -> list[Cluster]:
     """The relation graph's duplicates when relations ran, else DBSCAN over embeddings."""
-    chosen = cluster_duplicates if state.get("relations") else cluster_dbscan
+    graph = state.get("relation_graph")
+    chosen = cluster_duplicates if graph and graph.relations else cluster_dbscan
     return chosen(state, context, embedder)
 
 
@@ -176,7 +178,8 @@ def regenerate(
         raise InputError(f"explain_samples must be at least 1, got {context.explain_samples}")
     groups = {g.id: g for g in state["organization"].groups}
     by_id = {c.id: c for c in state["contexts"]}
-    readings = state.get("readings") or {}
+    graph = state.get("relation_graph")
+    readings = graph.readings if graph else {}
     original = {g.group_id: [a.answer for a in g.answers] for g in state.get("group_answers", [])}
     samples = range(context.explain_samples)
     plans: dict[Cluster, dict[int, frozenset[str]]] = {}

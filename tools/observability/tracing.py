@@ -189,12 +189,13 @@ def describe_node(name: str, outputs: Mapping[str, Any] | None) -> str:
         ]
         return "; ".join(tops)
     if name == "classify_relations":
+        graph = outputs.get("relation_graph") or {}
         labels: dict[str, int] = {}
-        for relation in outputs.get("relations") or []:
+        for relation in graph.get("relations") or []:
             labels[relation["label"]] = labels.get(relation["label"], 0) + 1
         summary = ", ".join(f"{n} {label}" for label, n in sorted(labels.items())) or "no pairs"
         said: dict[str, int] = {}
-        for reading in (outputs.get("readings") or {}).values():
+        for reading in (graph.get("readings") or {}).values():
             for key in reading["answers"] or [reading["status"]]:
                 said[key] = said.get(key, 0) + 1
         read = ", ".join(f"{key} ×{n}" if n > 1 else key for key, n in said.items())

@@ -44,8 +44,3 @@ ORGANIZERS: Registry[Organizer] = Registry(
     },
 )
 """Organizers by name; a new strategy is one plan function and one line here."""
-
-
-def get_organizer(name: str | Organizer) -> Organizer:
-    """The organizer for a name, or the organizer itself."""
-    return ORGANIZERS.resolve(name)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from contextorg.state.records import Context, Group, GroupMode, Organization
-from contextorg.tools.relations.graph import RelationGraph
+from contextorg.state.records import Context, Group, GroupMode, Organization, RelationGraph
 from contextorg.tools.retrieval.embeddings import Embedder
 
 
@@ -15,7 +14,7 @@ class Planning:
     """What an organizer plans from."""
 
     contexts: Sequence[Context]
-    graph: RelationGraph[str] | None
+    graph: RelationGraph | None
     max_group_size: int
     question: str = ""
     embedder: Embedder | None = None
@@ -70,7 +69,7 @@ def numbered(groups: list[list[str]]) -> list[Group]:
 
 
 def structural(
-    plan: Callable[[Sequence[Context], RelationGraph[str] | None, int], Organization],
+    plan: Callable[[Sequence[Context], RelationGraph | None, int], Organization],
 ) -> Plan:
     """A plan that reads only the contexts, the graph and the group size."""
     return lambda planning: plan(planning.contexts, planning.graph, planning.max_group_size)

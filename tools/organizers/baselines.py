@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contextorg.state.records import Context, Group, Organization
-from contextorg.tools.relations.graph import RelationGraph
+from contextorg.state.records import Context, Group, Organization, RelationGraph
 
 
 def plan_base(
-    contexts: Sequence[Context], graph: RelationGraph[str] | None, max_group_size: int
+    contexts: Sequence[Context], graph: RelationGraph | None, max_group_size: int
 ) -> Organization:
     """Every context in one group, one call (the usual RAG prompt)."""
     return Organization(groups=[Group(id=0, context_ids=[c.id for c in contexts], question="")])
 
 
 def plan_separate(
-    contexts: Sequence[Context], graph: RelationGraph[str] | None, max_group_size: int
+    contexts: Sequence[Context], graph: RelationGraph | None, max_group_size: int
 ) -> Organization:
     """One group, and one call, per context."""
     return Organization(

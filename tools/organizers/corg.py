@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contextorg.state.records import Context, Organization
+from contextorg.state.records import Context, Organization, RelationGraph
 from contextorg.tools.organizers.base import chunks, components, numbered
-from contextorg.tools.relations.graph import RelationGraph
 
 
 def plan_corg(
-    contexts: Sequence[Context], graph: RelationGraph[str] | None, max_group_size: int
+    contexts: Sequence[Context], graph: RelationGraph | None, max_group_size: int
 ) -> Organization:
     """CORG's rules: drop irrelevant and redundant contexts, keep conflicting ones apart."""
     if graph is None:
@@ -22,7 +21,7 @@ def plan_corg(
         # apart, so nothing conflicts. Let the answer model find it.
         return Organization(groups=numbered(chunks(graph.ids, max_group_size)))
     # A context the model could not read is kept: nothing says it does not answer.
-    unread = {i for i, r in graph.context_readings.items() if not r.usable}
+    unread = {i for i, r in graph.readings.items() if not r.usable}
     dropped = {
         i: "does not answer the question" for i in graph.ids if not relevance[i] and i not in unread
     }
@@ -57,7 +56,7 @@ def plan_corg(
 
 
 def _copies(
-    cluster: list[str], graph: RelationGraph[str], by_id: dict[str, Context], order: list[str]
+    cluster: list[str], graph: RelationGraph, by_id: dict[str, Context], order: list[str]
 ) -> dict[str, str]:
     """Each context of a cluster of copies that is dropped, and the one it is a copy of.
 
@@ -77,14 +76,12 @@ def _copies(
     return copies
 
 
-def descriptor_nulls(graph: RelationGraph[str], ids: Sequence[str]) -> dict[str, bool]:
-    """Which contexts give no descriptor, as far as readings or relations tell.
+def descriptor_nulls(graph: RelationGraph, ids: Sequence[str]) -> dict[str, bool]:
+    """Which contexts give no descriptor, as far as the relations tell.
 
     Only a context with a descriptor can be ``distracting``; from those, ``ambiguous`` and
     ``unrelated`` edges lead to contexts without one and the other edges keep the status.
     """
-    if graph.readings:
-        return {i: graph.readings[i].descriptor is None for i in ids}
     null: dict[str, bool] = {}
     frontier = [i for i in ids if graph.neighbours(i, "distracting")]
     null.update(dict.fromkeys(frontier, False))
@@ -102,7 +99,7 @@ def descriptor_nulls(graph: RelationGraph[str], ids: Sequence[str]) -> dict[str,
 
 
 def _separate_conflicts(
-    kept: list[str], graph: RelationGraph[str], by_id: dict[str, Context], max_size: int
+    kept: list[str], graph: RelationGraph, by_id: dict[str, Context], max_size: int
 ) -> list[list[str]]:
     """Colour the counterfactual graph so conflicts never share a group; balance the rest."""
     conflicted = [i for i in kept if graph.neighbours(i, "counterfactual")]

@@ -25,8 +25,3 @@ CLASSIFIERS: Registry[RelationClassifier] = Registry(
     },
 )
 """Relation classifiers by name; a new one is one function and one line here."""
-
-
-def get_classifier(name: str | RelationClassifier) -> RelationClassifier:
-    """The classifier for a name, or the callable itself."""
-    return CLASSIFIERS.resolve(name)

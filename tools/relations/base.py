@@ -7,16 +7,11 @@ from typing import Protocol
 
 from langchain_core.language_models import BaseChatModel
 
-from contextorg.state.records import Context, RelationLabel
+from contextorg.state.records import Context, ContextReading, RelationGraph, RelationLabel
 from contextorg.tools.models.budget import fit_contexts, room
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import context_budget, token_counter
-from contextorg.tools.relations.graph import (
-    Reading,
-    RelationGraph,
-    build_relation_graph,
-    relation_between,
-)
+from contextorg.tools.relations.graph import Triple, build_relation_graph, relation_between
 from contextorg.tools.text.normalize import same_answer, same_descriptor
 
 FALLBACK: RelationLabel = "distracting"
@@ -33,7 +28,7 @@ class RelationClassifier(Protocol):
         model: BaseChatModel,
         meter: Meter,
         max_concurrency: int = 4,
-    ) -> RelationGraph[str]:
+    ) -> RelationGraph:
         """The relation graph, counting model calls in ``meter``."""
         ...
 
@@ -45,17 +40,27 @@ def shown_to(model: BaseChatModel, question: str, contexts: Sequence[Context]) -
     return fit_contexts(contexts, window, count, why="reading for the relation graph")
 
 
-def graph_from_readings(
-    contexts: Sequence[Context], readings: Sequence[Reading]
-) -> RelationGraph[str]:
-    """The relation graph that follows from one reading per context, with no model call."""
-    by_id = dict(zip([c.id for c in contexts], readings, strict=True))
+def graph_from_triples(
+    contexts: Sequence[Context],
+    triples: Sequence[Triple],
+    readings: Sequence[ContextReading] = (),
+) -> RelationGraph:
+    """The relation graph that follows from one triple per context, with no model call.
+
+    ``readings``: what was read in each context, kept in the graph for the user to see.
+    """
+    ids = [c.id for c in contexts]
+    by_id = dict(zip(ids, triples, strict=True))
     graph = build_relation_graph(
-        [c.id for c in contexts],
+        ids,
         lambda pivot, others: [
             relation_between(by_id[pivot], by_id[o], same_descriptor, same_answer) for o in others
         ],
         infer=False,
     )
-    graph.readings = by_id
-    return graph
+    return graph.model_copy(
+        update={
+            "relevance": {i: t.answers for i, t in by_id.items()},
+            "readings": dict(zip(ids, readings, strict=True)) if readings else {},
+        }
+    )

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from langchain_core.language_models import BaseChatModel
 
 from contextorg.prompts import extract_reading
-from contextorg.state.records import Context, ContextReading
+from contextorg.state.records import Context, ContextReading, RelationGraph
 from contextorg.tools.models.calls import Meter, concurrently
-from contextorg.tools.relations.base import graph_from_readings
-from contextorg.tools.relations.graph import Reading, RelationGraph
+from contextorg.tools.relations.base import graph_from_triples
+from contextorg.tools.relations.graph import Triple
 from contextorg.tools.relations.reading import first, read_answer
 
 
@@ -20,7 +20,7 @@ def classify_extract(
     model: BaseChatModel,
     meter: Meter,
     max_concurrency: int = 4,
-) -> RelationGraph[str]:
+) -> RelationGraph:
     """One call per context reading (answer, entity, descriptor); relations by comparison."""
 
     def read(context: Context) -> ContextReading:
@@ -29,8 +29,5 @@ def classify_extract(
         )
 
     read_all = concurrently(read, contexts, max_concurrency)
-    graph = graph_from_readings(
-        contexts, [Reading(r.status == "answers", r.descriptor, first(r)) for r in read_all]
-    )
-    graph.context_readings = {c.id: r for c, r in zip(contexts, read_all, strict=True)}
-    return graph
+    triples = [Triple(r.status == "answers", r.descriptor, first(r)) for r in read_all]
+    return graph_from_triples(contexts, triples, read_all)

@@ -8,17 +8,14 @@ descriptor, answer) triples, so with a perfect classifier the graph equals the t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
-from itertools import combinations
-from typing import Generic, TypeVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from contextorg.state.records import RELATION_LABELS, ContextReading, RelationLabel
+from contextorg.state.records import RELATION_LABELS, Relation, RelationGraph, RelationLabel
 
-K = TypeVar("K", bound=Hashable)
-Classify = Callable[[K, list[K]], Sequence[RelationLabel]]
+Classify = Callable[[str, list[str]], Sequence[RelationLabel]]
 
 
 def compose(to_x: RelationLabel, to_y: RelationLabel) -> RelationLabel | None:
@@ -39,70 +36,20 @@ def compose(to_x: RelationLabel, to_y: RelationLabel) -> RelationLabel | None:
 
 
 @dataclass(frozen=True)
-class Reading:
-    """What one context says about the question: does it answer, for what, and what."""
+class Triple:
+    """What one context says about the question: whether it answers, for what, and what.
+
+    Relations follow from two contexts' triples (:func:`relation_between`).
+    """
 
     answers: bool
     descriptor: str | None = None
     answer: str | None = None
 
 
-@dataclass
-class RelationGraph(Generic[K]):
-    """Relations between every pair of contexts, and how they were obtained."""
-
-    ids: list[K]
-    edges: dict[frozenset[K], RelationLabel] = field(default_factory=dict)
-    judgments: list[tuple[K, K]] = field(default_factory=list)
-    """Pairs the classifier was asked about, as (pivot, other)."""
-    calls: int = 0
-    """Classifier invocations."""
-    readings: dict[K, Reading] = field(default_factory=dict)
-    """What each context says, when the classifier read contexts one by one (``extract``)."""
-    context_readings: dict[K, ContextReading] = field(default_factory=dict)
-    """The same readings as the user sees them: the model's reply, grounded or not."""
-    relevance: dict[K, bool] = field(default_factory=dict)
-    """Whether each context answers, when known apart from the relations."""
-
-    def relation(self, a: K, b: K) -> RelationLabel:
-        """The relation between two distinct contexts."""
-        if a == b:
-            raise ValueError(f"a context has no relation to itself: {a!r}")
-        return self.edges[frozenset((a, b))]
-
-    def pairs(self) -> list[tuple[K, K, RelationLabel]]:
-        """Every pair once, in input order, with its relation."""
-        return [(a, b, self.relation(a, b)) for a, b in combinations(self.ids, 2)]
-
-    def relevant(self) -> dict[K, bool | None]:
-        """Whether each context answers the question, as far as the relations tell.
-
-        A context with a relation other than ``irrelevant`` answers; one that is ``irrelevant``
-        to a context that answers does not. When every relation is ``irrelevant`` at most one
-        context answers and the relations cannot tell which: those are ``None``.
-        """
-        if self.readings:
-            return {i: self.readings[i].answers for i in self.ids}
-        if self.relevance:
-            return {i: self.relevance[i] for i in self.ids}
-        known: dict[K, bool | None] = {
-            i: True
-            if any(self.relation(i, j) != "irrelevant" for j in self.ids if j != i)
-            else None
-            for i in self.ids
-        }
-        if any(known.values()):
-            return {i: bool(v) for i, v in known.items()}
-        return known
-
-    def neighbours(self, node: K, label: RelationLabel) -> list[K]:
-        """Contexts related to ``node`` by ``label``, in input order."""
-        return [j for j in self.ids if j != node and self.relation(node, j) == label]
-
-
 def build_relation_graph(
-    ids: Sequence[K], classify: Classify[K], infer: bool = True
-) -> RelationGraph[K]:
+    ids: Sequence[str], classify: Classify, infer: bool = True
+) -> RelationGraph:
     """Build the full relation graph asking ``classify`` as few times as the rules allow.
 
     The labels live in an n x n matrix: choosing the next pivot and each mirroring step are
@@ -124,24 +71,27 @@ def build_relation_graph(
     order = list(ids)
     if len(set(order)) != len(order):
         raise ValueError("context ids must be unique")
-    graph: RelationGraph[K] = RelationGraph(ids=order)
     labels = _Labels(len(order))
+    judgments: list[tuple[str, str]] = []
+    calls = 0
     while (pivot := labels.next_pivot()) is not None:
         others = labels.unknown_of(pivot)
         given = list(classify(order[pivot], [order[o] for o in others]))
         if len(given) != len(others):
             raise ValueError(f"classify returned {len(given)} labels for {len(others)} contexts")
-        graph.calls += 1
+        calls += 1
         for label in given:
             if label not in RELATION_LABELS:
                 raise ValueError(f"unknown relation label {label!r}")
-        graph.judgments.extend((order[pivot], order[o]) for o in others)
+        judgments.extend((order[pivot], order[o]) for o in others)
         labels.set_row(pivot, others, np.array([CODE[lb] for lb in given], dtype=np.int8))
         if infer:
             labels.mirror_from(pivot)
-    for a, b in zip(*np.triu_indices(len(order), k=1), strict=True):
-        graph.edges[frozenset((order[a], order[b]))] = RELATION_LABELS[labels.matrix[a, b]]
-    return graph
+    relations = [
+        Relation(a=order[a], b=order[b], label=RELATION_LABELS[labels.matrix[a, b]])
+        for a, b in zip(*np.triu_indices(len(order), k=1), strict=True)
+    ]
+    return RelationGraph(ids=order, relations=relations, judgments=judgments, calls=calls)
 
 
 CODE: dict[str, int] = {label: n for n, label in enumerate(RELATION_LABELS)}
@@ -220,8 +170,8 @@ class _Labels:
 
 
 def relation_between(
-    x: Reading,
-    y: Reading,
+    x: Triple,
+    y: Triple,
     same_descriptor: Callable[[str | None, str | None], bool] = lambda a, b: a == b,
     same_answer: Callable[[str | None, str | None], bool] = lambda a, b: a == b,
 ) -> RelationLabel:

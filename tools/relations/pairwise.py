@@ -8,10 +8,10 @@ from langchain_core.language_models import BaseChatModel
 
 from contextorg.prompts import relation_pairwise, tag
 from contextorg.prompts._render import render_contexts
-from contextorg.state.records import Context, RelationLabel
+from contextorg.state.records import Context, RelationGraph, RelationLabel
 from contextorg.tools.models.calls import Meter, call_structured, concurrently
 from contextorg.tools.relations.base import FALLBACK, shown_to
-from contextorg.tools.relations.graph import RelationGraph, build_relation_graph
+from contextorg.tools.relations.graph import build_relation_graph
 
 
 def classify_pairwise(
@@ -20,7 +20,7 @@ def classify_pairwise(
     model: BaseChatModel,
     meter: Meter,
     max_concurrency: int = 4,
-) -> RelationGraph[str]:
+) -> RelationGraph:
     """One call per pair asked; the pairs of one pivot run concurrently."""
     by_id = {c.id: c for c in contexts}
 

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from langchain_core.language_models import BaseChatModel
 
 from contextorg.prompts import answer_reading
-from contextorg.state.records import Context, ContextReading, RelationLabel
+from contextorg.state.records import Context, ContextReading, RelationGraph, RelationLabel
 from contextorg.tools.answering.citations import full_text
 from contextorg.tools.models.calls import Meter, concurrently
 from contextorg.tools.relations.base import shown_to
-from contextorg.tools.relations.graph import Reading, RelationGraph, build_relation_graph
+from contextorg.tools.relations.graph import Triple, build_relation_graph
 from contextorg.tools.relations.reading import (
     answer_words,
     first,
@@ -35,7 +35,7 @@ def classify_signals(
     model: BaseChatModel,
     meter: Meter,
     max_concurrency: int = 4,
-) -> RelationGraph[str]:
+) -> RelationGraph:
     """The model reads each context's answer (n calls); salient terms decide the entity.
 
     A yes/no question is read with the stance prompt (which side does the text argue?,
@@ -69,14 +69,14 @@ def classify_signals(
         i: r.model_copy(update={"clipped": i in cut})
         for i, r in zip(ids, concurrently(read, contexts, max_concurrency), strict=True)
     }
-    readings = {i: Reading(r.status == "answers", None, first(r)) for i, r in read_all.items()}
+    triples = {i: Triple(r.status == "answers", None, first(r)) for i, r in read_all.items()}
     terms = {
         i: salient_terms(texts[i], asked, vocabulary) if r.status == "answers" else set()
         for i, r in read_all.items()
     }
 
     def relation(a: str, b: str) -> RelationLabel:
-        ra, rb = readings[a], readings[b]
+        ra, rb = triples[a], triples[b]
         if not (ra.answers and rb.answers):
             return "irrelevant"
         stances = polarity(ra.answer), polarity(rb.answer)
@@ -92,18 +92,13 @@ def classify_signals(
         return "distracting"
 
     graph = build_relation_graph(
-        [c.id for c in contexts],
-        lambda pivot, others: [relation(pivot, o) for o in others],
-        infer=False,
+        ids, lambda pivot, others: [relation(pivot, o) for o in others], infer=False
     )
-    graph.readings = {
-        i: Reading(r.answers, " ".join(sorted(terms[i] - answer_words(r.answer))) or None, r.answer)
-        for i, r in readings.items()
-    }
-    graph.context_readings = {
+    readings = {
         i: read_all[i].model_copy(
-            update={"answers": [r.answer] if r.answers and r.answer else [], "descriptor": None}
+            update={"answers": [t.answer] if t.answers and t.answer else [], "descriptor": None}
         )
-        for i, r in readings.items()
+        for i, t in triples.items()
     }
-    return graph
+    relevance = {i: t.answers for i, t in triples.items()}
+    return graph.model_copy(update={"readings": readings, "relevance": relevance})
