@@ -228,6 +228,12 @@ def _reading(result: Result, context_id: str) -> str:
         return ""
     said = f": {escape(', '.join(reading.answers) or reading.said or '')}" if reading.said else ""
     cut = " (only its beginning: it is longer than the model's window)" if reading.clipped else ""
+    if reading.spans:
+        where = ", ".join(
+            f"{a}: characters {s}-{e}"
+            for a, (s, e) in zip(reading.answers, reading.spans, strict=False)
+        )
+        cut = f" (read segment by segment; {escape(where)})"
     return f"<p class='why'>{READ[reading.status]}{said}{cut}</p>"
 
 

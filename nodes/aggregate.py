@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -9,6 +10,7 @@ from langgraph.runtime import Runtime
 from contextorg.state import (
     Answer,
     AnswerItem,
+    ContextReading,
     Organization,
     RunContext,
     State,
@@ -18,7 +20,7 @@ from contextorg.state import (
 from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
-from contextorg.tools.text.normalize import normalize
+from contextorg.tools.text.normalize import normalize, same_answer
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
@@ -49,8 +51,10 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
             if s not in texts or states(texts[s], item.answer, question)
         ]
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
-    policy = runtime.context.conflict_policy if runtime is not None else "show"
     graph = state.get("relation_graph")
+    for item in answers:
+        item.spans = segments_stating(item, graph.readings if graph else {})
+    policy = runtime.context.conflict_policy if runtime is not None else "show"
     sources = Sources(graph.relations if graph else [], state.get("contexts") or [])
     resolution = CONFLICT_POLICIES.resolve(policy)(answers, sources)
     usage = total_usage(state.get("usage") or {})
@@ -67,6 +71,21 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     )
     answer.text = render(answer.answers, answer.rejected, failures=failure_note(answer))
     return {"answer": answer}
+
+
+def segments_stating(
+    item: AnswerItem, readings: Mapping[str, ContextReading]
+) -> dict[str, tuple[int, int]]:
+    """For each cited context read segment by segment: the segment that states the answer."""
+    spans: dict[str, tuple[int, int]] = {}
+    for cited in item.citations:
+        reading = readings.get(cited)
+        if reading is None or not reading.spans:
+            continue
+        at = next((n for n, a in enumerate(reading.answers) if same_answer(a, item.answer)), None)
+        if at is not None:
+            spans[cited] = reading.spans[at]
+    return spans
 
 
 def failure_note(answer: Answer) -> str:
@@ -109,7 +128,10 @@ def render(
 
 
 def _sources(item: AnswerItem) -> str:
-    return "".join(f"[{c}]" for c in item.citations)
+    return "".join(
+        f"[{c}, characters {item.spans[c][0]}-{item.spans[c][1]}]" if c in item.spans else f"[{c}]"
+        for c in item.citations
+    )
 
 
 def _said(item: AnswerItem) -> str:

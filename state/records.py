@@ -58,6 +58,9 @@ class ContextReading(BaseModel):
     """What tells this context's entity apart from namesakes, when the reader says."""
     clipped: bool = False
     """The context was longer than the model's window: only its beginning was read."""
+    spans: list[tuple[int, int]] = Field(default_factory=list)
+    """For a text longer than the model's window, read segment by segment: the characters of
+    the segment that states each of ``answers``, in the same order (empty otherwise)."""
 
     @property
     def usable(self) -> bool:
@@ -168,6 +171,9 @@ class AnswerItem(BaseModel):
     """The answer with more independent sources about the same thing, when disputed."""
     quote: bool = False
     """The answer is a clause of its sources, not a phrase that answers: shown as a quote."""
+    spans: dict[str, tuple[int, int]] = Field(default_factory=dict)
+    """For a cited context read segment by segment: the characters of the segment that
+    states this answer (``[start, end)`` of the context's text)."""
 
 
 class GroupAnswer(BaseModel):

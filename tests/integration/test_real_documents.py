@@ -123,3 +123,36 @@ def test_ctrl_c_while_a_long_prompt_is_read_exits_within_two_seconds(tmp_path: P
     out, err = run.communicate(timeout=120)
     assert time.monotonic() - started < 2.0
     assert run.returncode == 130 and err.strip().splitlines()[-1] == "interrupted"
+
+
+def filler(characters: int) -> str:
+    """Council minutes that never mention a bridge or a year, about ``characters`` long."""
+    who = ["The treasurer", "A resident", "The clerk", "The mayor", "A council member"]
+    did = ["asked about", "reported on", "raised concerns about", "proposed changes to"]
+    what = [
+        "the library's opening hours",
+        "street lighting on the east side",
+        "the budget for the summer festival",
+        "repairs to the school roof",
+        "parking near the market square",
+        "the recycling schedule",
+        "new benches in the park",
+    ]
+    sentences, n = [], 0
+    while sum(len(s) + 1 for s in sentences) < characters:
+        sentences.append(f"{who[n % 5]} {did[n % 4]} {what[n % 7]}, and the matter was noted.")
+        n += 1
+    return " ".join(sentences)
+
+
+def test_an_answer_at_the_end_of_a_text_past_the_window_is_found_and_cited() -> None:
+    # About 5,000 tokens: two segments for the embedded model's 4,096-token window.
+    needle = "The Corvale Bridge over the Min river opened to traffic in 1932."
+    minutes = Context(id="minutes", text=f"{filler(20_000)} {needle}")
+    result = ask("When did the Corvale Bridge open?", [minutes], model="local")
+    reading = result.readings["minutes"]
+    assert not reading.clipped and len(reading.spans) == len(reading.answers), reading
+    [item] = [a for a in result.answer.answers if "1932" in a.answer]
+    start, end = item.spans["minutes"]
+    assert needle in minutes.text[start:end] and start > 0, result.text
+    assert f"[minutes, characters {start}-{end}]" in result.text

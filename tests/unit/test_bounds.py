@@ -10,9 +10,11 @@ import pytest
 from langchain_core.messages import BaseMessage
 
 from contextorg import Context, ask
+from contextorg.state import ContextReading
 from contextorg.testing import World, first_number
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.structured import ScriptedChatModel
+from contextorg.tools.relations.reading import merge_segments
 
 WINDOW = 6000  # tokens (words, for the scripted model) a model without a known window gets
 FILLER = " ".join(f"Filler sentence {n} says nothing." for n in range(250_000))  # about 6 MB
@@ -54,14 +56,40 @@ def test_a_six_megabyte_context_never_overflows_a_prompt(
         result = ask("When did the bridge open?", [BIG, SMALL], model=model, **options)
     assert sizes and max(sizes) <= WINDOW
     assert "1901" in result.text  # read from the part that fits
-    assert "cut to" in caplog.text or "only the first 8 are read" in caplog.text  # said
+    said = ("cut to", "only the first 8 are read", "the rest is not read")
+    assert any(words in caplog.text for words in said)
 
 
-def test_a_cut_reading_says_it_was_cut() -> None:
+def test_a_text_past_the_window_is_read_segment_by_segment_to_its_end() -> None:
+    # The answer is in the last of three segments: read whole, not cut to its beginning.
+    quiet = " ".join("Filler sentence says nothing." for _ in range(4000))
+    long = Context(id="long", text=f"{quiet} The bridge opened in 1901.")
+    model, sizes = bounded_model()
+    result = ask("When did the bridge open?", [long, SMALL], model=model)
+    reading = result.readings["long"]
+    assert max(sizes) <= WINDOW and len(sizes) == 4  # 3 segments and the small context
+    assert (reading.status, reading.answers, reading.clipped) == ("answers", ["1901"], False)
+    [(start, end)] = reading.spans
+    assert "1901" in long.text[start:end] and end == len(long.text)
+    [item] = [a for a in result.answer.answers if a.answer == "1901"]
+    assert item.spans == {"long": (start, end)}
+    assert f"[long, characters {start}-{end}]" in result.text
+
+
+def test_a_text_past_the_segments_read_says_it_was_cut() -> None:
     model, _ = bounded_model()
     result = ask("When did the bridge open?", [BIG, SMALL], model=model)
     assert result.readings["big"].clipped and not result.readings["small"].clipped
-    assert result.readings["big"].answers == ["1901"]
+    assert result.readings["big"].answers[0] == "1901"
+    assert result.readings["big"].spans[0][0] == 0
+
+
+def test_a_cut_text_that_answers_nothing_is_not_said_to_answer_nothing() -> None:
+    quiet = " ".join("Filler sentence says nothing." for _ in range(250_000))
+    model, _ = bounded_model()
+    result = ask("When did the bridge open?", [Context(id="quiet", text=quiet), SMALL], model=model)
+    assert result.readings["quiet"].clipped
+    assert "not read past" in result.organization.dropped["quiet"]
 
 
 def test_a_huge_question_is_refused_before_any_call() -> None:
@@ -82,3 +110,33 @@ def test_two_thousand_contexts_are_refused_by_corg_and_bounded_by_base() -> None
     result = ask("When did the bridge open?", contexts, model=model, strategy="base")
     assert max(sizes) <= WINDOW and len(sizes) < 300
     assert result.answer.answers
+
+
+def reading(status: str, *answers: str) -> ContextReading:
+    return ContextReading(
+        status=status, answers=list(answers), said=answers[0] if answers else None
+    )  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("parts", "status", "answers", "spans"),
+    [
+        # every answer a segment states, once, with the first segment stating it
+        (
+            [reading("silent"), reading("answers", "1901"), reading("answers", "1901", "1903")],
+            "answers",
+            ["1901", "1903"],
+            [(10, 20), (20, 30)],
+        ),
+        # a failed segment says nothing about the others
+        ([reading("failed"), reading("silent")], "silent", [], []),
+        ([reading("failed"), reading("failed")], "failed", [], []),
+        ([reading("silent"), reading("denied"), reading("ungrounded")], "denied", [], []),
+        ([reading("failed"), reading("answers", "1901")], "answers", ["1901"], [(10, 20)]),
+    ],
+)
+def test_a_long_texts_reading_merges_its_segments(
+    parts: list[ContextReading], status: str, answers: list[str], spans: list[tuple[int, int]]
+) -> None:
+    merged = merge_segments([((n * 10, n * 10 + 10), r) for n, r in enumerate(parts)])
+    assert (merged.status, merged.answers, merged.spans) == (status, answers, spans)

@@ -47,6 +47,7 @@ def test_json_output_on_the_demo(run_cli: Any) -> None:
         "said": "1991",
         "descriptor": None,
         "clipped": False,
+        "spans": [],
     }
     assert data["readings"]["festival"]["status"] == "silent"
 

@@ -8,6 +8,7 @@ is logged, and readings of a cut context say so (``ContextReading.clipped``).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 
 from contextorg.state.records import Context
@@ -67,3 +68,49 @@ def fit_contexts(
 def room(window: int, question: str, count: Counter) -> int:
     """Tokens left for contexts in a call of ``window`` tokens that also asks ``question``."""
     return max(window - PROMPT_ROOM - count(question), 64)
+
+
+_BREAKS = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+
+
+def segment_spans(
+    text: str, tokens: int, count: Counter, limit: int | None = None
+) -> list[tuple[int, int]]:
+    """``text`` cut into consecutive pieces of at most ``tokens`` tokens, as character spans.
+
+    Cuts fall between sentences (or lines) where they can, inside a sentence longer than a
+    piece by :func:`fit`; the pieces cover the text in order (the whole text when it fits).
+    Sentences are counted one by one and a piece holds a little less than ``tokens`` of them,
+    as a token may straddle a cut. ``limit``: stop after that many pieces.
+    """
+    if len(text) <= tokens or count(text) <= tokens:
+        return [(0, len(text))]
+    budget = max(tokens - tokens // 50, 1)
+    spans: list[tuple[int, int]] = []
+    start, size = 0, 0
+    for begin, end in _sentences(text):
+        if limit is not None and len(spans) >= limit:
+            return spans
+        n = count(text[begin:end])
+        if size and size + n > budget:
+            spans.append((start, begin))
+            start, size = begin, 0
+        if n <= budget:
+            size += n
+            continue
+        while begin < end:  # a sentence longer than a piece: cut it at words
+            if size:
+                spans.append((start, begin))
+            piece = fit(text[begin:end], budget, count) or text[begin]
+            start, begin, size = begin, begin + len(piece), count(piece)
+        spans.append((start, end))
+        start, size = end, 0
+    if start < len(text) and (limit is None or len(spans) < limit):
+        spans.append((start, len(text)))
+    return spans
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Consecutive spans that cover ``text``, each ending after a sentence or a line."""
+    ends = [m.end() for m in _BREAKS.finditer(text) if m.end() < len(text)]
+    return list(zip([0, *ends], [*ends, len(text)], strict=True))

@@ -23,7 +23,7 @@ def plan_corg(
     # A context the model could not read is kept: nothing says it does not answer.
     unread = {i for i, r in graph.readings.items() if not r.usable}
     dropped = {
-        i: "does not answer the question" for i in graph.ids if not relevance[i] and i not in unread
+        i: _not_answering(graph, i) for i in graph.ids if not relevance[i] and i not in unread
     }
     kept = [i for i in graph.ids if i not in dropped]
     supporting: dict[str, list[str]] = {}
@@ -53,6 +53,16 @@ def plan_corg(
 
     groups = _separate_conflicts(kept, graph, by_id, max_group_size)
     return Organization(groups=numbered(groups), dropped=dropped, supporting=supporting)
+
+
+def _not_answering(graph: RelationGraph, context_id: str) -> str:
+    """Why a context is left out as not answering: it does not, or not in what was read."""
+    reading = graph.readings.get(context_id)
+    if reading is not None and reading.clipped:
+        return (
+            "no answer in its beginning, the part that fits the model's window (not read past it)"
+        )
+    return "does not answer the question"
 
 
 def _copies(

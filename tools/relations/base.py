@@ -33,10 +33,15 @@ class RelationClassifier(Protocol):
         ...
 
 
+def reading_room(model: BaseChatModel, question: str) -> int:
+    """Tokens of context one call of ``model`` can show beside ``question``."""
+    return room(context_budget(model, None), question, token_counter(model))
+
+
 def shown_to(model: BaseChatModel, question: str, contexts: Sequence[Context]) -> list[Context]:
     """``contexts`` as one call shows them: cut, if need be, to fit the model's window."""
     count = token_counter(model)
-    window = room(context_budget(model, None), question, count)
+    window = reading_room(model, question)
     return fit_contexts(contexts, window, count, why="reading for the relation graph")
 
 

@@ -41,6 +41,8 @@ def classify_signals(
     A yes/no question is read with the stance prompt (which side does the text argue?,
     :func:`read_stance`), any other with the answer prompt. Each context keeps the answer it was
     read to give: a dissenting page that also mentions the majority's answer is not moved to it.
+    A text longer than the model's window is read segment by segment and keeps every answer a
+    segment states, each with where (:func:`~contextorg.tools.relations.reading.read_answer`).
 
     Same answer: the same entity, so duplicated (ambiguous when exactly one text names no
     entity at all). Different answers: counterfactual when the texts share enough names and
@@ -52,9 +54,11 @@ def classify_signals(
     asked = set(words(question))
     vocabulary = disambiguators(c.title for c in contexts)
     yes_no = asks_yes_no(question)
-    shown = [shown_to(model, question, [c])[0] for c in contexts]
-    cut = {c.id for c, seen in zip(contexts, shown, strict=True) if seen.text != c.text}
-    contexts = shown
+    cut: set[str] = set()
+    if yes_no:  # a stance is read from what fits the window; answers from every segment
+        shown = [shown_to(model, question, [c])[0] for c in contexts]
+        cut = {c.id for c, seen in zip(contexts, shown, strict=True) if seen.text != c.text}
+        contexts = shown
     texts = {c.id: full_text(c) for c in contexts}  # every decision is on what the model read
 
     def read(context: Context) -> ContextReading:
@@ -66,7 +70,7 @@ def classify_signals(
 
     ids = [c.id for c in contexts]
     read_all = {
-        i: r.model_copy(update={"clipped": i in cut})
+        i: r.model_copy(update={"clipped": r.clipped or i in cut})
         for i, r in zip(ids, concurrently(read, contexts, max_concurrency), strict=True)
     }
     triples = {i: Triple(r.status == "answers", None, first(r)) for i, r in read_all.items()}
@@ -95,7 +99,9 @@ def classify_signals(
         ids, lambda pivot, others: [relation(pivot, o) for o in others], infer=False
     )
     readings = {
-        i: read_all[i].model_copy(
+        i: read_all[i].model_copy(update={"descriptor": None})
+        if read_all[i].spans  # a long text read in segments keeps every answer it states
+        else read_all[i].model_copy(
             update={"answers": [t.answer] if t.answers and t.answer else [], "descriptor": None}
         )
         for i, t in triples.items()
