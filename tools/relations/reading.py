@@ -140,6 +140,14 @@ def read_answer(
     if len(spans) == 1:
         return _read_answer(prompt, schema, context, question, model, meter)
     read = spans[:MAX_SEGMENTS]
+    logger.warning(
+        "reading for the relation graph: context %s is longer than the model's window: "
+        "read in %d%s segments of about %d tokens, one call each",
+        context.id,
+        len(read),
+        "" if len(spans) == len(read) else " (the first)",
+        room,
+    )
     parts = [
         _read_answer(prompt, schema, segment(context, span), question, model, meter)
         for span in read
