@@ -115,14 +115,19 @@ def test_ctrl_c_while_a_long_prompt_is_read_exits_within_two_seconds(tmp_path: P
         text=True,
     )
     assert run.stderr is not None
-    line = run.stderr.readline()  # said just before the model reads its first segment
-    assert "segments of about" in line, line
-    time.sleep(4)  # well inside the prompt (about 45 s to read on two cores)
-    started = time.monotonic()
-    run.send_signal(signal.SIGINT)
-    out, err = run.communicate(timeout=120)
-    assert time.monotonic() - started < 2.0
-    assert run.returncode == 130 and err.strip().splitlines()[-1] == "interrupted"
+    try:
+        line = run.stderr.readline()  # said just before the model reads its first segment
+        assert "segments of about" in line, line
+        time.sleep(4)  # well inside the first segment (about 60 s to read on two cores)
+        started = time.monotonic()
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=120)
+        assert time.monotonic() - started < 2.0
+        assert run.returncode == 130 and err.strip().splitlines()[-1] == "interrupted"
+    finally:  # a failed check must not leave the process (and its pipes) to the next test
+        if run.poll() is None:
+            run.kill()
+        run.communicate()
 
 
 def filler(characters: int) -> str:
