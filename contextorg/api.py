@@ -161,6 +161,8 @@ class AskOptions(TypedDict, total=False):
     context_budget: int | None
     segment_tokens: int
     max_segments: int
+    segment_search: bool
+    segment_patience: int
     notes_max_tokens: int
     conflict_policy: ConflictPolicyName | str | Any
     explain: bool

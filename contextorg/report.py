@@ -227,7 +227,7 @@ def _reading(result: Result, context_id: str) -> str:
     if reading is None:
         return ""
     said = f": {escape(', '.join(reading.answers) or reading.said or '')}" if reading.said else ""
-    cut = " (only its beginning was read: the text is too long)" if reading.clipped else ""
+    cut = " (only part of it was read: the text is too long)" if reading.clipped else ""
     if reading.spans:
         where = ", ".join(
             f"{a}: characters {s}-{e}"

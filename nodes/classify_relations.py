@@ -9,18 +9,29 @@ from langgraph.runtime import Runtime
 from contextorg.state import RunContext, State, standalone_question
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.relations.segments import SegmentSearch, searching_segments
 from contextorg.tools.slots import resolve
 
 
 def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
-    """Classify every pair of contexts with the configured classifier and model."""
+    """Classify every pair of contexts with the configured classifier and model.
+
+    A text past the model's window is read segment by segment, best first with
+    ``segment_search`` (:mod:`~contextorg.tools.relations.segments`).
+    """
     meter = Meter.of(runtime.context)
     context = runtime.context
-    graph = resolve(context, "classifier")(
-        standalone_question(state),
-        state["contexts"],
-        resolve_chat_model(context.model_for("relation")),
-        meter,
-        context.max_concurrency,
+    search = (
+        SegmentSearch(context.embedder, context.segment_patience)
+        if context.segment_search
+        else None
     )
+    with searching_segments(search):
+        graph = resolve(context, "classifier")(
+            standalone_question(state),
+            state["contexts"],
+            resolve_chat_model(context.model_for("relation")),
+            meter,
+            context.max_concurrency,
+        )
     return {"relation_graph": graph, "usage": {"classify_relations": meter.usage()}}

@@ -9,6 +9,7 @@ from langgraph.types import Overwrite
 
 from contextorg.state import Context, Organization, RelationGraph, RunContext, State
 from contextorg.tools.inputs import (
+    InputError,
     as_records,
     check_question,
     check_question_and_contexts,
@@ -58,3 +59,8 @@ def check_choices(context: RunContext) -> None:
     Names are only looked up (``tools/slots.py``): nothing is loaded or connected.
     """
     check(context)
+    if context.segment_patience < 1:
+        raise InputError(
+            f"segment_patience must be 1 or more, got {context.segment_patience}: it is how "
+            "many segments in a row must add no answer before segment search stops reading"
+        )

@@ -57,7 +57,8 @@ class ContextReading(BaseModel):
     descriptor: str | None = None
     """What tells this context's entity apart from namesakes, when the reader says."""
     clipped: bool = False
-    """The context was longer than the model's window: only its beginning was read."""
+    """Part of the context was not read: it was longer than the model's window (a yes/no
+    question's stance reads its beginning) or than the most segments read of one text."""
     spans: list[tuple[int, int]] = Field(default_factory=list)
     """For a text longer than the model's window, read segment by segment: the characters of
     the segment that states each of ``answers``, in the same order (empty otherwise)."""

@@ -104,6 +104,13 @@ class RunContext:
     max_segments: int = 256
     """Most segments one group's notes are written on (``segment_tokens`` each, about 100,000
     tokens by default); a longer group is cut there, with a warning."""
+    segment_search: bool = False
+    """Read a text longer than the model's window best segment first (ranked for the question
+    by hybrid search over its passages, with ``embedder``), and stop once ``segment_patience``
+    segments in a row add no answer. Off: every segment is read, in order (no needle lost,
+    one call each)."""
+    segment_patience: int = 2
+    """With ``segment_search``: segments in a row that add no answer before reading stops."""
     notes_max_tokens: int = 1200
     """Largest batch of notes merged in one call."""
     conflict_policy: ConflictPolicyName | str | Any = "show"
@@ -127,7 +134,8 @@ class RunContext:
     """Largest cosine distance between two members of one DBSCAN cluster."""
     dbscan_min_samples: int = 2
     embedder: EmbedderName | str | Any = "e5"
-    """Embedder ``explain`` compares answers and clusters evidence with: ``e5``, ``minilm``
+    """Embedder ``explain`` compares answers and clusters evidence with, and ``segment_search``
+    ranks segments with: ``e5``, ``minilm``
     or an embedder instance (LangChain ``Embeddings`` work too)."""
 
     def model_for(self, role: str) -> str | BaseChatModel:

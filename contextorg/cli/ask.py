@@ -17,6 +17,7 @@ from contextorg.cli.common import (
     KOption,
     MaxContextsOption,
     ModelOption,
+    SegmentSearchOption,
     StrategyOption,
     StructuredOutputOption,
     ThreadWaitOption,
@@ -109,12 +110,13 @@ def ask_command(
     attributor: AttributorOption = "counterfactual",
     embedder: EmbedderOption = "e5",
     conflicts: ConflictsOption = "show",
+    segment_search: SegmentSearchOption = False,
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     options: dict[str, Any] = dict(
         model=model, strategy=strategy, classifier=classifier, completion=completion,
         structured_output=structured_output, conflict_policy=conflicts, attributor=attributor,
-        embedder=embedder, reranker=reranker,
+        embedder=embedder, reranker=reranker, segment_search=segment_search,
     )  # fmt: skip
     check_choices(run_context(**options))  # a typo fails before any file or index is read
     question, items, retriever, options["strategy"] = _evidence(

@@ -18,6 +18,7 @@ from contextorg.cli.common import (
     KOption,
     MaxContextsOption,
     ModelOption,
+    SegmentSearchOption,
     StrategyOption,
     StructuredOutputOption,
     ThreadWaitOption,
@@ -52,6 +53,7 @@ def chat_command(
     thread_wait: ThreadWaitOption = 300.0,
     max_contexts: MaxContextsOption = 200,
     completion: CompletionOption = "llm",
+    segment_search: SegmentSearchOption = False,
 ) -> None:
     """Ask questions and follow-ups; each node shows as it runs, then the cited answer.
 
@@ -98,6 +100,7 @@ def chat_command(
             retriever=retriever,
             top_k=k,
             structured_output=structured_output,
+            segment_search=segment_search,
         )
         try:
             show_result(_follow(events))

@@ -109,6 +109,14 @@ MaxContextsOption = Annotated[
     int,
     typer.Option(min=1, help="Most contexts the relation graph takes (every pair is related)."),
 ]
+SegmentSearchOption = Annotated[
+    bool,
+    typer.Option(
+        "--segment-search",
+        help="Read a text past the model's window best segment first (hybrid search) and "
+        "stop once the answers settle, instead of every segment in order.",
+    ),
+]
 
 
 def shown(value: object) -> str:

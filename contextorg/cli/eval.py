@@ -11,7 +11,7 @@ import typer
 from rich.progress import Progress
 from rich.text import Text
 
-from contextorg.cli.common import ModelOption, StructuredOutputOption, err
+from contextorg.cli.common import ModelOption, SegmentSearchOption, StructuredOutputOption, err
 from contextorg.datasets import Split, shard_of
 from contextorg.evaluation import (
     evaluate,
@@ -96,6 +96,7 @@ def eval_command(
     embedder: EmbedderOption = "e5",
     cache: CacheOption = True,
     fresh: FreshOption = False,
+    segment_search: SegmentSearchOption = False,
 ) -> None:
     """Run each strategy on each question, score them, print a table, save results and a plot.
 
@@ -110,7 +111,11 @@ def eval_command(
     spec = model or get_settings().model
     cached = closing(SQLiteResponseCache(out / "responses.sqlite")) if cache else nullcontext()
     # Only a choice is a setting of the results (auto is how they were made so far).
-    chosen = {} if structured_output == "auto" else {"structured_output": structured_output}
+    chosen: dict[str, Any] = (
+        {} if structured_output == "auto" else {"structured_output": structured_output}
+    )
+    if segment_search:
+        chosen["segment_search"] = True
     with cached as responses, Progress(console=err, transient=True) as bar:
         tasks = {s: bar.add_task(s, total=len(items)) for s in strategies}
         rows = evaluate(

@@ -14,7 +14,7 @@ from contextorg.state import ContextReading
 from contextorg.testing import World, first_number
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.structured import ScriptedChatModel
-from contextorg.tools.relations.reading import merge_segments
+from contextorg.tools.relations.segments import merge_segments
 
 WINDOW = 6000  # tokens (words, for the scripted model) a model without a known window gets
 FILLER = " ".join(f"Filler sentence {n} says nothing." for n in range(250_000))  # about 6 MB
@@ -128,8 +128,8 @@ def reading(status: str, *answers: str) -> ContextReading:
             ["1901", "1903"],
             [(10, 20), (20, 30)],
         ),
-        # a failed segment says nothing about the others
-        ([reading("failed"), reading("silent")], "silent", [], []),
+        # a failed segment may be the one that answers: the text is not read as silent
+        ([reading("failed"), reading("silent")], "failed", [], []),
         ([reading("failed"), reading("failed")], "failed", [], []),
         ([reading("silent"), reading("denied"), reading("ungrounded")], "denied", [], []),
         ([reading("failed"), reading("answers", "1901")], "answers", ["1901"], [(10, 20)]),

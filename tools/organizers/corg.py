@@ -59,7 +59,7 @@ def _not_answering(graph: RelationGraph, context_id: str) -> str:
     """Why a context is left out as not answering: it does not, or not in what was read."""
     reading = graph.readings.get(context_id)
     if reading is not None and reading.clipped:
-        return "no answer in the part that was read, its beginning (not read past it)"
+        return "no answer in the part that was read (the text is too long: not read past it)"
     return "does not answer the question"
 
 

@@ -11,15 +11,15 @@ from langchain_core.messages import AIMessage
 
 from contextorg.prompts import answer_reading, extract_reading, stance_reading, tag
 from contextorg.prompts._render import render_contexts
-from contextorg.state.records import Context, ContextReading, ReadingStatus
+from contextorg.state.records import Context, ContextReading
 from contextorg.tools.answering.citations import full_text
-from contextorg.tools.models.budget import segment_spans
 from contextorg.tools.models.calls import Meter, call_structured, call_structured_raw
 from contextorg.tools.models.resolve import token_counter
 from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import reading_room, shown_to
+from contextorg.tools.relations.segments import read_segments
 from contextorg.tools.text.claims import denies
-from contextorg.tools.text.normalize import grounded, same_answer, words
+from contextorg.tools.text.normalize import grounded, words
 from contextorg.tools.text.phrases import answer_phrase, restates, speaks_of_another
 
 logger = logging.getLogger("contextorg")
@@ -35,10 +35,6 @@ bias: a model sure of its readings (log-odds far beyond it) is unaffected, and a
 model may need it chosen again.
 """
 
-
-MAX_SEGMENTS = 32
-"""Most segments of one long text read for its answers (a window's worth each: with a 4,096
-token window about 120,000 tokens, half an hour of this machine's embedded model)."""
 
 STANCE_ALTERNATIVES = 5
 """How many alternatives of each reply token to ask for (``top_logprobs``)."""
@@ -134,36 +130,16 @@ def read_answer(
     (:func:`~contextorg.tools.text.phrases.answer_phrase`); one that only names the question's
     subject ("Harbor project"), or is a clause from a text that never names the subject, is no
     answer (``silent``).
+
+    A text longer than the model's window is read segment by segment
+    (:func:`~contextorg.tools.relations.segments.read_segments`), each segment this way.
     """
+
+    def read(piece: Context) -> ContextReading:
+        return _read_answer(prompt, schema, piece, question, model, meter)
+
     room, count = reading_room(model, question), token_counter(model)
-    spans = segment_spans(context.text, room, count, limit=MAX_SEGMENTS + 1)
-    if len(spans) == 1:
-        return _read_answer(prompt, schema, context, question, model, meter)
-    read = spans[:MAX_SEGMENTS]
-    logger.warning(
-        "reading for the relation graph: context %s is longer than the model's window: "
-        "read in %d%s segments of about %d tokens, one call each",
-        context.id,
-        len(read),
-        "" if len(spans) == len(read) else " (the first)",
-        room,
-    )
-    parts = [
-        _read_answer(prompt, schema, segment(context, span), question, model, meter)
-        for span in read
-    ]
-    reading = merge_segments(list(zip(read, parts, strict=True)))
-    if len(spans) > len(read):
-        logger.warning(
-            "reading for the relation graph: context %s read in its first %d segments "
-            "(characters 0-%d of %d); the rest is not read",
-            context.id,
-            len(read),
-            read[-1][1],
-            len(context.text),
-        )
-        reading = reading.model_copy(update={"clipped": True})
-    return reading
+    return read_segments(context, question, room, count, read) or read(context)
 
 
 def _read_answer(
@@ -201,41 +177,6 @@ def _read_answer(
     if denies(text, answer, question):
         return reading.model_copy(update={"status": "denied", "answers": []})
     return reading
-
-
-def segment(context: Context, span: tuple[int, int]) -> Context:
-    """The part of ``context`` within ``span``, as a context of the same id and title."""
-    return context.model_copy(update={"text": context.text[span[0] : span[1]]})
-
-
-FALLING_BACK: tuple[ReadingStatus, ...] = ("denied", "ungrounded", "silent")
-"""Without an answer in any segment, what the long text is read as: the first of these
-that a segment was read as (a failed segment says nothing about the others)."""
-
-
-def merge_segments(parts: list[tuple[tuple[int, int], ContextReading]]) -> ContextReading:
-    """One reading of a long text from its segments' readings: every answer any segment gives.
-
-    An answer given by several segments is kept once, with the first segment that gives it
-    (:func:`~contextorg.tools.text.normalize.same_answer`).
-    """
-    answers: list[str] = []
-    spans: list[tuple[int, int]] = []
-    for span, reading in parts:
-        for answer in reading.answers if reading.status == "answers" else []:
-            if not any(same_answer(answer, kept) for kept in answers):
-                answers.append(answer)
-                spans.append(span)
-    readings = [r for _, r in parts]
-    said = next((r.said for r in readings if r.status == "answers"), None)
-    if answers:
-        descriptor = next((r.descriptor for r in readings if r.descriptor), None)
-        return ContextReading(
-            status="answers", answers=answers, said=said, descriptor=descriptor, spans=spans
-        )
-    statuses = {r.status for r in readings}
-    status: ReadingStatus = next((s for s in FALLING_BACK if s in statuses), "failed")
-    return ContextReading(status=status, said=next((r.said for r in readings if r.said), None))
 
 
 def first(reading: ContextReading) -> str | None:

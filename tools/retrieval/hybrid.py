@@ -359,6 +359,31 @@ class HybridIndex:
         )
 
 
+def search_texts(
+    query: str,
+    texts: Sequence[str],
+    embedder: str | Embedder | Any = "e5",
+    *,
+    weights: tuple[float, float] = (1.0, 1.0),
+    language: str = "english",
+) -> list[int]:
+    """Every one of ``texts`` (by position), best first for ``query``, with nothing stored.
+
+    The fusion :meth:`HybridIndex.search` makes (BM25 and dense rankings by RRF), over texts
+    held in memory: the passages of one long document, say. Every text is ranked; one that
+    neither ranking prefers keeps its place after the others.
+    """
+    if not texts:
+        return []
+    chosen = resolve_embedder(embedder)
+    bm25 = Lexical.build(list(texts), language=language)
+    lexical = [i for i, _ in bm25.search(query, len(texts))]
+    scores = chosen.embed_passages(list(texts)) @ chosen.embed_query(query)
+    dense = [i for i, _ in top_k(np.asarray(scores, dtype=np.float32), len(texts))]
+    fused = [i for i, _ in reciprocal_rank_fusion([lexical, dense], weights, k=RRF_K)]
+    return list(dict.fromkeys([*fused, *range(len(texts))]))
+
+
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[None]:
     """Hold ``folder``'s write lock; while another process holds it, say who, and wait.

@@ -1,0 +1,189 @@
+"""A text past the model's window: every segment in order, or best first with segment search."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.messages import BaseMessage
+
+from contextorg import Context, ask
+from contextorg.testing import Fault, Faults, HashEmbedder, World, first_number
+from contextorg.testing.faults import FaultKind
+from contextorg.tools.inputs import InputError
+from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.models.structured import ScriptedChatModel
+from contextorg.tools.relations.segments import SegmentSearch, best_first
+from contextorg.tools.retrieval.embeddings import EMBEDDERS
+
+QUESTION = "When did the Corvale bridge open?"
+COLOURS = "amber cobalt crimson ochre olive teal violet umber".split()
+BODIES = "committee council guild board panel society union league".split()
+
+
+def filler(sentences: int) -> str:
+    """Sentences that state no number and share no word with the question."""
+    pairs = itertools.cycle(itertools.product(COLOURS, BODIES))
+    return " ".join(
+        f"The {c} {b} met and adjourned." for c, b in itertools.islice(pairs, sentences)
+    )
+
+
+def long_text(*needles: tuple[int, str]) -> str:
+    """Eight segments of filler (6,000-word window), ``needles`` after those sentences."""
+    sentences = filler(7000).split(". ")
+    for at, needle in sorted(needles, reverse=True):
+        sentences.insert(at, needle.rstrip("."))
+    return ". ".join(sentences)
+
+
+def counting_model(respond: Any = None) -> tuple[ScriptedChatModel, list[str]]:
+    """A scripted model that reads the first number of a text; ``texts`` records each prompt."""
+    world = World([], {}, unknown=first_number)
+    texts: list[str] = []
+
+    def reply(messages: Sequence[BaseMessage], schema: dict[str, Any] | None) -> Any:
+        texts.append(" ".join(m.text for m in messages))
+        return (respond or world.respond)(messages, schema)
+
+    return ScriptedChatModel(respond=reply), texts
+
+
+def reads_of(texts: list[str], word: str = "adjourned") -> int:
+    """How many calls read a segment of the long text."""
+    return sum(word in t for t in texts)
+
+
+def test_search_reads_the_segment_that_answers_first_and_stops_when_answers_settle(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    text = long_text((4000, "The Corvale bridge opened in 1901."))
+    model, texts = counting_model()
+    with caplog.at_level(logging.WARNING, logger="contextorg"):
+        result = ask(
+            QUESTION,
+            [Context(id="minutes", text=text)],
+            model=model,
+            segment_search=True,
+            embedder=HashEmbedder(),
+        )
+    reading = result.readings["minutes"]
+    assert (reading.status, reading.answers, reading.clipped) == ("answers", ["1901"], False)
+    [(start, end)] = reading.spans
+    assert "1901" in text[start:end]
+    assert reads_of(texts) == 3  # the needle's segment, then two that add nothing
+    assert "segments of about" in caplog.text and "read best first" in caplog.text
+    assert "3 of 8 segments read, best first; the last 2 added no answer" in caplog.text
+    assert f"[minutes, characters {start}-{end}]" in result.text
+
+
+def test_without_search_every_segment_is_read_in_order() -> None:
+    text = long_text((4000, "The Corvale bridge opened in 1901."))
+    model, texts = counting_model()
+    result = ask(QUESTION, [Context(id="minutes", text=text)], model=model)
+    assert result.readings["minutes"].answers == ["1901"]
+    assert reads_of(texts) == 8
+
+
+def test_search_keeps_every_answer_the_ranked_segments_give() -> None:
+    text = long_text(
+        (800, "The Corvale bridge opened in 1901."),
+        (6200, "Later records say the Corvale bridge opened in 1903."),
+    )
+    model, texts = counting_model()
+    result = ask(
+        QUESTION,
+        [Context(id="minutes", text=text)],
+        model=model,
+        segment_search=True,
+        segment_patience=1,
+        embedder=HashEmbedder(),
+    )
+    reading = result.readings["minutes"]
+    assert reading.answers == ["1901", "1903"]  # in the text's order, whatever was read first
+    assert [s for s, _ in reading.spans] == sorted(s for s, _ in reading.spans)
+    assert reads_of(texts) == 3
+
+
+def test_search_reads_a_text_with_no_answer_to_its_end() -> None:
+    model, texts = counting_model()
+    result = ask(
+        QUESTION,
+        [Context(id="minutes", text=long_text())],
+        model=model,
+        segment_search=True,
+        embedder=HashEmbedder(),
+    )
+    reading = result.readings["minutes"]
+    assert (reading.status, reading.clipped) == ("silent", False)
+    assert reads_of(texts) == 8
+    assert "minutes" in result.organization.dropped
+
+
+@pytest.mark.parametrize(
+    ("kind", "status"),
+    [("raise", "failed"), ("garble", "answers"), ("empty", "answers"), ("truncate", "answers")],
+)
+def test_a_segment_that_cannot_be_read_never_loses_the_answer(kind: FaultKind, status: str) -> None:
+    # The best segment holds the answer and its call goes wrong. A bad reply is asked again
+    # (answers); a call that raises is not retried here (model_retries=0): every other
+    # segment is read, and the text is kept for the answer step, not left out as silent.
+    text = long_text((4000, "The Corvale bridge opened in 1901."))
+    world = World([], {}, unknown=first_number)
+    faults = Faults(world.respond, [Fault(kind, schema="AnswerReading", times=1)])
+    model, texts = counting_model(faults)
+    result = ask(
+        QUESTION,
+        [Context(id="minutes", text=text)],
+        model=model,
+        segment_search=True,
+        embedder=HashEmbedder(),
+        model_retries=0,
+    )
+    assert faults.applied == [(kind, "AnswerReading")]
+    assert result.readings["minutes"].status == status
+    if status == "failed":
+        assert reads_of(texts) > 8  # every segment, then the answer step
+    assert "minutes" not in result.organization.dropped
+    assert "1901" in result.text
+
+
+def test_the_segments_are_ranked_by_their_best_passage() -> None:
+    text = long_text((6500, "The Corvale bridge opened in 1901."))
+    spans = [
+        (0, len(text) // 3),
+        (len(text) // 3, 2 * len(text) // 3),
+        (2 * len(text) // 3, len(text)),
+    ]
+    order = best_first(QUESTION, text, spans, SegmentSearch(HashEmbedder()))
+    assert order[0] == 2 and sorted(order) == [0, 1, 2]
+
+
+def test_a_patience_under_one_is_refused_before_any_call() -> None:
+    model, texts = counting_model()
+    with pytest.raises(InputError, match="segment_patience must be 1 or more"):
+        ask(QUESTION, [Context(id="a", text="x")], model=model, segment_patience=0)
+    assert texts == []
+
+
+def test_the_cli_reads_best_first_with_segment_search(
+    tmp_path: Path, run_cli: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register_chat_model("scripted-numbers", lambda _: counting_model()[0], real=False)
+    monkeypatch.setitem(EMBEDDERS, "hash", HashEmbedder)
+    file = tmp_path / "contexts.jsonl"
+    text = long_text((4000, "The Corvale bridge opened in 1901."))
+    file.write_text(json.dumps({"id": "minutes", "text": text}) + "\n")
+    argv = ["ask", QUESTION, "-c", str(file), "--model", "scripted-numbers", "--json"]
+    code, out, err = run_cli([*argv, "--segment-search", "--embedder", "hash"])
+    assert code == 0, err
+    summary = json.loads(out)
+    assert [a["answer"] for a in summary["answers"]] == ["1901"]
+    assert summary["usage"]["by_node"]["classify_relations"]["llm_calls"] == 3
+    code, out, err = run_cli(argv)
+    assert json.loads(out)["usage"]["by_node"]["classify_relations"]["llm_calls"] == 8
