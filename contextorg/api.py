@@ -92,6 +92,7 @@ class Result(BaseModel):
         return {
             "question": self.question,
             "completed_question": self.completed_question or self.question,
+            "read_as": self.relation_graph.read_as,
             "answers": [a.model_dump() for a in self.answer.answers],
             "rejected": [a.model_dump() for a in self.answer.rejected],
             "text": self.answer.text,

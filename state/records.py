@@ -89,6 +89,9 @@ class RelationGraph(BaseModel):
     """Pairs the classifier was asked about, as (pivot, other)."""
     calls: int = 0
     """Classifier invocations."""
+    read_as: str | None = None
+    """The question the contexts were read with, when it was put in their language (asked in
+    German of English pages, say); None when they were read with the question as asked."""
     _labels: dict[frozenset[str], RelationLabel] | None = PrivateAttr(default=None)
 
     def relation(self, a: str, b: str) -> RelationLabel:

@@ -64,12 +64,15 @@ class World:
         readings: Mapping[str, Triple],
         completions: Mapping[str, str] | None = None,
         unknown: Callable[[str], Triple] | None = None,
+        translations: Mapping[str, str] | None = None,
     ) -> None:
         self.by_text = {c.text: readings[c.id] for c in contexts}
         self.unknown = unknown
         """How to read a text the world does not know (None: that is an error)."""
         self.completions = dict(completions or {})
         """Follow-up -> its standalone form; others come back unchanged."""
+        self.translations = dict(translations or {})
+        """Question -> its translation into the contexts' language; others come back unchanged."""
         self.calls: list[str] = []
         self.prompts: list[str] = []
 
@@ -101,6 +104,9 @@ class World:
         if title == "CompletedQuestion":
             latest = prompt_of(messages).rsplit("Latest question: ", 1)[-1].strip()
             return {"question": self.completions.get(latest, latest)}
+        if title == "TranslatedQuestion":
+            asked = messages[-1].text.strip()
+            return {"question": self.translations.get(asked, asked)}
         if title == "AgentAnswer":
             text = DOCUMENT.search(prompt_of(messages))
             reading = self.reading_of(text.group(1).strip()) if text else Triple(False)

@@ -42,6 +42,23 @@ def test_contexts_in_chinese_japanese_and_thai_are_read_and_cited() -> None:
     assert cited == {"atlas", "zh", "ja", "th"}, result.text
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Wann wurde die Corvale-Brücke eröffnet?",
+        "Quand le pont de Corvale a-t-il été ouvert à la circulation ?",
+    ],
+)
+def test_a_question_in_another_language_is_answered_from_english_pages(question: str) -> None:
+    # Asked in German or French, the model answers in that language, in words the pages never
+    # state; read with the question put in English, it copies the pages' answers.
+    result = ask(question, BRIDGE, model="local")
+    assert result.relation_graph.read_as, result.summary()
+    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    assert sorted(cited.get("1932", [])) == ["atlas", "gazette"], result.text
+    assert cited.get("1934") == ["archive"], result.text
+
+
 def test_a_team_wiki_answers_its_current_owner(tmp_path: Path) -> None:
     index = tmp_path / "index"
     cli = [sys.executable, "-m", "contextorg"]

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Sequence
 from types import ModuleType
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
 
-from contextorg.prompts import answer_reading, extract_reading, stance_reading, tag
+from contextorg.prompts import (
+    answer_reading,
+    extract_reading,
+    stance_reading,
+    tag,
+    translate_question,
+)
 from contextorg.prompts._render import render_contexts
 from contextorg.state.records import Context, ContextReading
 from contextorg.tools.answering.citations import full_text
@@ -19,6 +26,7 @@ from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import reading_room, shown_to
 from contextorg.tools.relations.segments import read_segments
 from contextorg.tools.text.claims import denies
+from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import grounded, words
 from contextorg.tools.text.phrases import answer_phrase, restates, speaks_of_another
 
@@ -106,6 +114,37 @@ def yes_lean(message: AIMessage | None) -> float | None:
 
 def _bare(token: object) -> str:
     return str(token or "").strip().strip('"').strip().lower()
+
+
+def question_in_their_language(
+    question: str, contexts: Sequence[Context], model: BaseChatModel, meter: Meter
+) -> str:
+    """``question`` in the language the contexts are written in, when it is asked in another.
+
+    One call, only when the question and every context clear about its language are each in
+    one language, and not the same
+    (:func:`~contextorg.tools.text.language.common_language`). Asked in German of English
+    pages, the 1.5B model answers in German whatever the prompt says, in words the page never
+    states, so no answer is grounded; asked in English, it copies the page's words. Mixed
+    contexts keep the question as asked; so does a failed call.
+    """
+    asked, written = language(question), common_language(c.text for c in contexts)
+    if asked is None or written is None or asked == written:
+        return question
+    messages = translate_question.TEMPLATE.format_messages(
+        language=language_name(written), question=question
+    )
+    out = call_structured(
+        model,
+        translate_question.TranslatedQuestion,
+        messages,
+        meter,
+        prompt=tag(translate_question),
+    )
+    translated = out.question.strip() if out is not None else ""
+    if translated:
+        logger.info("the question is read in %s: %s", language_name(written), translated)
+    return translated or question
 
 
 def read_answer(

@@ -129,7 +129,7 @@ def read_segments(
             patience,
             unread,
         )
-    elif unread or not whole:
+    if (unread and not settled) or not whole:  # past the segments ranked is never read
         logger.warning(
             "reading for the relation graph: context %s read in %d segments (%s of its %d "
             "characters); the rest is not read",
