@@ -14,7 +14,7 @@ from contextorg.state import (
     Organization,
     RunContext,
     State,
-    standalone_question,
+    question_read_as,
     total_usage,
 )
 from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text
@@ -42,7 +42,7 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
                 merged[key] = item.model_copy(deep=True)
     answers = list(merged.values())
     texts = {c.id: full_text(c) for c in state.get("contexts") or []}
-    question = standalone_question(state)
+    question = question_read_as(state)
     for item in answers:
         extra = [
             s

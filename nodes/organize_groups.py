@@ -11,7 +11,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from contextorg.prompts import pluralize, tag
-from contextorg.state import ContextReading, Group, RunContext, State, standalone_question
+from contextorg.state import ContextReading, Group, RunContext, State, question_read_as
 from contextorg.tools.models.calls import Meter, call_structured
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.organizers.base import Organizer, Planning
@@ -23,7 +23,7 @@ def organize_groups(state: State, runtime: Runtime[RunContext]) -> dict[str, Any
     """Plan the groups with the configured strategy and give each its question."""
     meter = Meter.of(runtime.context)
     organizer = resolve(runtime.context, "strategy")
-    question = standalone_question(state)
+    question = question_read_as(state)
     contexts = state["contexts"]
     graph = state.get("relation_graph") if organizer.needs_relations else None
     embedder = resolve_embedder(runtime.context.embedder) if organizer.needs_embeddings else None

@@ -10,6 +10,7 @@ from contextorg.state.graph_state import (
     SegmentTask,
     State,
     merge_usage,
+    question_read_as,
     standalone_question,
 )
 from contextorg.state.records import (
@@ -82,6 +83,7 @@ __all__ = [
     "StructuredOutputName",
     "Turn",
     "merge_usage",
+    "question_read_as",
     "standalone_question",
     "total_usage",
 ]

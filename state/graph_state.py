@@ -72,6 +72,16 @@ def standalone_question(state: State) -> str:
     return state.get("completed_question") or state["question"]
 
 
+def question_read_as(state: State) -> str:
+    """The question the contexts are read and answered with.
+
+    :func:`standalone_question`, or its translation into the contexts' language when the
+    relation step made one (``RelationGraph.read_as``).
+    """
+    graph = state.get("relation_graph")
+    return (graph.read_as if graph is not None else None) or standalone_question(state)
+
+
 class GroupTask(TypedDict):
     """The ``Send`` payload for one group: its question, its contexts and their readings."""
 

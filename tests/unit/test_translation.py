@@ -97,3 +97,17 @@ def test_language_names_and_the_common_language() -> None:
     assert (
         common_language([ENGLISH[0].text, "Die Brücke über den Fluss wurde 1932 eröffnet."]) is None
     )
+
+
+def test_a_group_the_model_answers_is_asked_the_translated_question() -> None:
+    # The first reading fails: that context is answered by the model in its group, asked the
+    # question the contexts were read with.
+    scripted = world()
+    faults = Faults(scripted.respond, [Fault("raise", schema="AnswerReading", times=1)])
+    result = ask(GERMAN, ENGLISH, model=ScriptedChatModel(respond=faults), model_retries=0)
+    asked = [
+        p for c, p in zip(scripted.calls, scripted.prompts, strict=True) if c == "GroupAnswers"
+    ]
+    assert asked and all(TRANSLATED in p and GERMAN not in p for p in asked)
+    assert [a.answer for a in result.answer.answers] == ["1932"]
+    assert set(result.summary()["group_questions"]) == {TRANSLATED}
