@@ -167,6 +167,11 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
         ("The population of Screven is 3,559.", "What is the population of Screven?", "3,559"),
         ("Priya Natarajan", "Who owns the Harbor build?", "Priya Natarajan"),
         ("Alabama, United States", "Where is the University of Alabama?", "Alabama, United States"),
+        (
+            "SELinux rules are built on a deny-by-default base.",
+            "Where are the SELinux rules?",
+            "built on a deny-by-default base",
+        ),
     ],
 )
 def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(

@@ -16,11 +16,13 @@ import Stemmer
 from contextorg.tools.text.normalize import FUNCTION_WORDS, words
 
 _LINKS = re.compile(
-    r"\s*\b(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to)\b\s*|"
+    r"\s*(?<![\w-])(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to)"
+    r"(?![\w-])\s*|"
     r"\s*[:;—–]\s+",
     re.IGNORECASE,
 )
-"""Where a sentence that restates the question turns to what it says of it."""
+"""Where a sentence that restates the question turns to what it says of it (a linking word
+inside a hyphenated one, as in "deny-by-default", is not one)."""
 
 
 @lru_cache(maxsize=1)
