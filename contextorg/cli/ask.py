@@ -45,7 +45,10 @@ ClassifierOption = Annotated[
 ]
 DocumentOption = Annotated[
     Path | None,
-    typer.Option(help="One long text file, read through map-reduce notes if it is long."),
+    typer.Option(
+        help="One long text file: read segment by segment (corg), or through map-reduce "
+        "notes with --strategy separate."
+    ),
 ]
 RerankerOption = Annotated[
     str | None,
@@ -119,9 +122,7 @@ def ask_command(
         embedder=embedder, reranker=reranker, segment_search=segment_search,
     )  # fmt: skip
     check_choices(run_context(**options))  # a typo fails before any file or index is read
-    question, items, retriever, options["strategy"] = _evidence(
-        question, contexts, document, index, strategy
-    )
+    question, items, retriever = _evidence(question, contexts, document, index)
     check_outputs({"--trace": trace, "--report": report}, [contexts, document])
     result = ask(
         question, items, trace=trace, phoenix=phoenix, thread=thread, checkpoints=checkpoints,
@@ -150,9 +151,8 @@ def _evidence(
     contexts: Path | None,
     document: Path | None,
     index: Path | None,
-    strategy: str,
-) -> tuple[str, list[Context] | None, HybridIndex | None, str]:
-    """The question, the contexts or the index to search, and the strategy they call for."""
+) -> tuple[str, list[Context] | None, HybridIndex | None]:
+    """The question, and the contexts or the index to search."""
     if sum(x is not None for x in (document, contexts, index)) > 1:
         raise InputError("give one of --contexts, --document or --index")
     items: list[Context] | None = None
@@ -161,7 +161,6 @@ def _evidence(
         retriever = HybridIndex.open(index)  # opened once; a missing index fails before any model
     elif document is not None:
         items = [load_document(document)]
-        strategy = "separate"
     elif contexts is None:
         items = demo_contexts()
         question = DEMO_QUESTION if question is None else question
@@ -169,4 +168,4 @@ def _evidence(
         items = load_contexts(contexts)
     if question is None:
         raise InputError('the question is missing: contextorg ask "QUESTION" --contexts FILE')
-    return question, items, retriever, strategy
+    return question, items, retriever

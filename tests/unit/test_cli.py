@@ -119,9 +119,11 @@ def test_document_option(tmp_path: Path, run_cli: Any) -> None:
     doc = tmp_path / "guide.txt"
     doc.write_text("The Lumen Tower is in Velmora. " * 5)
     argv = ["ask", "Q?", "--document", str(doc), "--json", "--model", "scripted-none"]
-    code, out, err = run_cli(argv)
+    code, out, err = run_cli([*argv, "--strategy", "separate"])
     assert code == 0, err
     assert json.loads(out)["groups"] == [["guide.txt"]]
+    code, out, err = run_cli(argv)  # corg reads it (here the reply fits no reading: exit 3)
+    assert code == 3 and list(json.loads(out)["readings"]) == ["guide.txt"], err
     code, _, err = run_cli(["ask", "Q?", "--document", str(tmp_path / "none.txt")])
     assert code == 2 and "no such document" in err
     empty = tmp_path / "empty.txt"
