@@ -168,6 +168,11 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
         ("Priya Natarajan", "Who owns the Harbor build?", "Priya Natarajan"),
         ("Alabama, United States", "Where is the University of Alabama?", "Alabama, United States"),
         (
+            "The OpenXT platform properties include verifiable measurements of software.",
+            "Which OpenXT platform properties relate to verifiability?",
+            "measurements of software",  # "verifiable" only echoes the question
+        ),
+        (
             "SELinux rules are built on a deny-by-default base.",
             "Where are the SELinux rules?",
             "built on a deny-by-default base",
@@ -186,6 +191,11 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
     assert not restates("Maya Chen", "Who owns the Harbor build?")
     assert not restates("Harbor Research Group", "Who wrote the Harbor report?")
     assert not restates("suspension bridge", "What type of bridge is the Corvale Bridge?")
+    # a sentence about the subject says something of it, whatever its case
+    assert not restates(
+        "OpenXT platform features related to verifiability use composable software parts",
+        "What OpenXT platform features relate to verifiability?",
+    )
 
 
 def test_clauses_are_quotes_and_general_ones_are_no_answer() -> None:

@@ -16,7 +16,8 @@ import Stemmer
 from contextorg.tools.text.normalize import FUNCTION_WORDS, words
 
 _LINKS = re.compile(
-    r"\s*(?<![\w-])(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to)"
+    r"\s*(?<![\w-])(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to"
+    r"|include|includes|included)"
     r"(?![\w-])\s*|"
     r"\s*[:;—–]\s+",
     re.IGNORECASE,
@@ -93,11 +94,16 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
 
 
+NAMING_WORDS = 2
+"""Most common words a reply may add to the question's subject and still only name it
+("Harbor build pipeline"); more say something of it."""
+
+
 def restates(answer: str, question: str) -> bool:
     """Whether ``answer`` only names the question's subject ("Harbor project" for the Harbor build).
 
     So: it repeats a name of the question (a word the question only writes capitalized, not
-    first), and all it adds are lower-case common words. "Suspension bridge" for "What type
+    first), and all it adds are a few lower-case common words. "Suspension bridge" for "What type
     of bridge is the Corvale Bridge?" is an answer: "bridge" is also a common word there.
     """
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
@@ -105,4 +111,4 @@ def restates(answer: str, question: str) -> bool:
         return False
     asked = {t.lower() for t in re.findall(r"\w+", question)}
     added = [t for t in said if t.lower() not in asked]
-    return all(t.islower() and t.isalpha() for t in added)
+    return len(added) <= NAMING_WORDS and all(t.islower() and t.isalpha() for t in added)
