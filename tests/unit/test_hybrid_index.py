@@ -23,7 +23,7 @@ from contextorg.tools.retrieval.fusion import (
     reciprocal_rank_fusion,
     top_k,
 )
-from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.hybrid import HybridIndex, search_texts
 from contextorg.tools.retrieval.ingest import SourceDocument
 
 PAGES = {
@@ -119,7 +119,7 @@ def test_a_failed_write_leaves_the_good_index(
 WRITER = """
 import sys, time
 from contextorg.testing import HashEmbedder
-from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.hybrid import HybridIndex, search_texts
 from contextorg.tools.retrieval.ingest import SourceDocument
 folder, name, count, pause = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 new = lambda: HybridIndex(folder, embedder=HashEmbedder())
@@ -322,3 +322,26 @@ def test_a_matching_title_never_falls_behind_an_equal_hit_that_does_not_match(
         for b in place:
             if score[a] >= score[b] and names[a] == "Release 9.0" and names[b] != "Release 9.0":
                 assert place[a] < place[b]
+
+
+@given(
+    st.lists(st.text(alphabet="abc xyz.", max_size=30), max_size=12),
+    st.text(alphabet="abc xyz", min_size=1, max_size=10),
+)
+def test_searching_texts_in_memory_ranks_every_text_once(texts: list[str], query: str) -> None:
+    ranked = search_texts(query, texts, HashEmbedder())
+    assert sorted(ranked) == list(range(len(texts)))
+
+
+def test_searching_texts_puts_the_matching_one_first() -> None:
+    texts = ["Farmers sell cheese on Saturdays.", "The Lumen Tower opened in 1987.", "Rain."]
+    assert search_texts("When did the Lumen Tower open?", texts, HashEmbedder())[0] == 1
+
+
+def test_an_index_of_texts_with_no_terms_saves_reopens_and_matches_nothing(tmp_path: Path) -> None:
+    from contextorg.tools.retrieval.lexical import Lexical
+
+    empty = Lexical.build(["", "the", "..."])
+    assert empty.search("the", 3) == []
+    empty.save(tmp_path / "bm25")
+    assert Lexical.load(tmp_path / "bm25", language="english").search("the", 3) == []

@@ -44,6 +44,8 @@ class Lexical:
             token_pattern=TOKEN_PATTERN,
             show_progress=False,
         )
+        if not tokens.vocab:  # no text has a term (stopwords, punctuation): nothing matches
+            return cls(None, len(texts), language)
         retriever = _bm25s().BM25()
         retriever.index(tokens, show_progress=False)
         return cls(retriever, len(texts), language)
@@ -59,7 +61,7 @@ class Lexical:
     def save(self, folder: Path) -> None:
         """Write the matrices and vocabulary to ``folder``."""
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "size").write_text(str(self._size))
+        (folder / "size").write_text(str(self._size if self._retriever is not None else 0))
         if self._retriever is not None:
             self._retriever.save(str(folder), show_progress=False)
 
