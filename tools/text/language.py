@@ -45,10 +45,13 @@ def _identifier() -> Any:
         return identifier
 
 
-@lru_cache(maxsize=4096)
 def language(text: str) -> str | None:
     """The ISO 639-1 code of the language ``text`` is in, or None when that is not clear."""
-    sample = text[:SAMPLE]
+    return _language(text[:SAMPLE])
+
+
+@lru_cache(maxsize=4096)
+def _language(sample: str) -> str | None:
     shown = [c for c in sample if not c.isspace()]
     if not shown or sum(c.isalpha() for c in shown) < LETTERS * len(shown):
         return None
