@@ -16,8 +16,8 @@ Methods, each an ``ask`` with the embedded model:
 Per item: answer recall (the share of gold answers found in the shown answers), whether each
 found answer cites a segment holding a needle that gives it (segments and search), whether every
 cited segment states its answer, calls, input tokens and seconds. Items and the model's replies
-are stored under ``--out``: a rerun resumes and replays. The haystack of an item depends only
-on the seed, the question and the size, so any subset can be run in any order.
+(one cache per method) are stored under ``--out``: a rerun resumes and replays. The haystack of
+an item depends only on the seed, the question and the size: any subset runs in any order.
 
     python benchmarks/long_documents.py --sizes 8000,16000 --methods segments,search
 """
@@ -133,6 +133,8 @@ def run_item(
     if file.exists():
         stored: dict[str, Any] = json.loads(file.read_text())
         return stored
+    if args.stored:
+        return None
     count = token_counter(model)
     rng = random.Random(f"{args.seed}-{item['id']}-{size}")
     text = haystack([n["text"] for n in item["needles"]], size, count, rng)
@@ -153,6 +155,9 @@ def run_item(
             model_path=ensure_weights(), n_ctx=tokens + 1024, n_threads=get_settings().threads
         )
         chosen = with_response_cache(big, cache)
+        # One prompt of 16,000 tokens takes this machine longer than the default 300 s a call
+        # may take (and it would be tried again twice): let it run to its end, once.
+        options.update(model_timeout=None, model_retries=0)
     started = time.perf_counter()
     result = ask(item["question"], [Context(id="document", title="wiki", text=shown)],
                  model=chosen, **options)  # fmt: skip
@@ -207,6 +212,11 @@ def right_segments(
     return verdicts
 
 
+def precise(record: dict[str, Any]) -> list[bool]:
+    """For each shown answer: does it give a gold answer?"""
+    return [any(found(a["answer"], g) for g in record["gold"]) for a in record["answers"]]
+
+
 def share(values: list[bool]) -> str:
     """The share of true values, or "-" for none."""
     return f"{sum(values) / len(values):.2f}" if values else "-"
@@ -222,29 +232,40 @@ def main() -> None:
     parser.add_argument("--all-in-one-max", type=int, default=16000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/long-documents"))
+    parser.add_argument("--stored", action="store_true", help="only the stored items' table")
     args = parser.parse_args()
     methods = args.methods.split(",")
     if unknown := set(methods) - set(METHODS):
         parser.error(f"unknown methods {sorted(unknown)}: use {', '.join(METHODS)}")
     sizes = [int(s) for s in args.sizes.split(",")]
-    cache = SQLiteResponseCache(args.out / "responses.sqlite")
-    model = with_response_cache(resolve_chat_model("local"), cache)
+    # One cache per method: segment search reads the same segments as reading them all, and
+    # its seconds must count its own calls, not replies the other method left.
+    (args.out / "responses").mkdir(parents=True, exist_ok=True)
+    caches = {m: SQLiteResponseCache(args.out / "responses" / f"{m}.sqlite") for m in methods}
+    local = resolve_chat_model("local")
     rows: dict[tuple[int, str], list[dict[str, Any]]] = {}
     items = questions(args.questions, args.seed)
     for n, item in enumerate(items, start=1):  # question by question: a partial run compares
         for size in sizes:  # like with like
             for method in methods:
-                record = run_item(item, size, method, model, cache, args)
+                model = with_response_cache(local, caches[method])
+                record = run_item(item, size, method, model, caches[method], args)
                 if record is not None:
                     rows.setdefault((size, method), []).append(record)
         print(f"{n}/{len(items)} questions", file=sys.stderr, flush=True)
     print(f"\n{len(items)} questions (seed {args.seed}), embedded 1.5B model, 2 threads\n")
     print(
-        "| tokens | method | questions | answer recall | right segment | cited states it "
+        "| tokens | method | questions | answer recall | answer precision | right segment "
+        "| cited states it "
         "| calls | input tokens | seconds | seconds / segments |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for size in sizes:
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for size in sizes:  # only questions every method ran at this size: like with like
+        ran = [{r["question"] for r in rows[size, m]} for m in methods if (size, m) in rows]
+        common = set.intersection(*ran) if ran else set()
+        for method in methods:
+            if (size, method) in rows:
+                rows[size, method] = [r for r in rows[size, method] if r["question"] in common]
         base = rows.get((size, "segments"))
         for method in methods:
             done = rows.get((size, method))
@@ -255,13 +276,14 @@ def main() -> None:
             print(
                 f"| {size} | {method} | {len(done)} "
                 f"| {statistics.mean(r['recall'] for r in done):.2f} "
+                f"| {share([v for r in done for v in precise(r)])} "
                 f"| {share([v for r in done for v in r['right_segment']])} "
                 f"| {share([v for r in done for v in r['cited_states']])} "
                 f"| {statistics.mean(r['calls'] for r in done):.1f} "
                 f"| {statistics.mean(r['input_tokens'] for r in done):.0f} "
                 f"| {seconds:.0f} | {ratio} |"
             )
-    print(f"\n{cache.hits} cached responses reused")
+    print(f"\n{sum(c.hits for c in caches.values())} cached responses reused")
 
 
 if __name__ == "__main__":
