@@ -54,6 +54,14 @@ def counting_model(respond: Any = None) -> tuple[ScriptedChatModel, list[str]]:
     return ScriptedChatModel(respond=reply), texts
 
 
+def ask_searching(text: str, model: ScriptedChatModel, **options: Any) -> Any:
+    """``ask`` over one long context, ``minutes``, with segment search (hash embedder)."""
+    contexts = [Context(id="minutes", text=text)]
+    return ask(
+        QUESTION, contexts, model=model, segment_search=True, embedder=HashEmbedder(), **options
+    )
+
+
 def reads_of(texts: list[str], word: str = "adjourned") -> int:
     """How many calls read a segment of the long text."""
     return sum(word in t for t in texts)
@@ -65,13 +73,7 @@ def test_search_reads_the_segment_that_answers_first_and_stops_when_answers_sett
     text = long_text((4000, "The Corvale bridge opened in 1901."))
     model, texts = counting_model()
     with caplog.at_level(logging.WARNING, logger="contextorg"):
-        result = ask(
-            QUESTION,
-            [Context(id="minutes", text=text)],
-            model=model,
-            segment_search=True,
-            embedder=HashEmbedder(),
-        )
+        result = ask_searching(text, model)
     reading = result.readings["minutes"]
     assert (reading.status, reading.answers, reading.clipped) == ("answers", ["1901"], False)
     [(start, end)] = reading.spans
@@ -96,14 +98,7 @@ def test_search_keeps_every_answer_the_ranked_segments_give() -> None:
         (6200, "Later records say the Corvale bridge opened in 1903."),
     )
     model, texts = counting_model()
-    result = ask(
-        QUESTION,
-        [Context(id="minutes", text=text)],
-        model=model,
-        segment_search=True,
-        segment_patience=1,
-        embedder=HashEmbedder(),
-    )
+    result = ask_searching(text, model, segment_patience=1)
     reading = result.readings["minutes"]
     assert reading.answers == ["1901", "1903"]  # in the text's order, whatever was read first
     assert [s for s, _ in reading.spans] == sorted(s for s, _ in reading.spans)
@@ -112,13 +107,7 @@ def test_search_keeps_every_answer_the_ranked_segments_give() -> None:
 
 def test_search_reads_a_text_with_no_answer_to_its_end() -> None:
     model, texts = counting_model()
-    result = ask(
-        QUESTION,
-        [Context(id="minutes", text=long_text())],
-        model=model,
-        segment_search=True,
-        embedder=HashEmbedder(),
-    )
+    result = ask_searching(long_text(), model)
     reading = result.readings["minutes"]
     assert (reading.status, reading.clipped) == ("silent", False)
     assert reads_of(texts) == 8
@@ -137,14 +126,7 @@ def test_a_segment_that_cannot_be_read_never_loses_the_answer(kind: FaultKind, s
     world = World([], {}, unknown=first_number)
     faults = Faults(world.respond, [Fault(kind, schema="AnswerReading", times=1)])
     model, texts = counting_model(faults)
-    result = ask(
-        QUESTION,
-        [Context(id="minutes", text=text)],
-        model=model,
-        segment_search=True,
-        embedder=HashEmbedder(),
-        model_retries=0,
-    )
+    result = ask_searching(text, model, model_retries=0)
     assert faults.applied == [(kind, "AnswerReading")]
     assert result.readings["minutes"].status == status
     if status == "failed":
