@@ -17,6 +17,7 @@ from contextorg.cli.common import (
     KOption,
     MaxContextsOption,
     ModelOption,
+    ModelTimeoutOption,
     SegmentSearchOption,
     StrategyOption,
     StructuredOutputOption,
@@ -25,6 +26,7 @@ from contextorg.cli.common import (
     err,
     finite,
     show_result,
+    timeout_choice,
 )
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.start_turn import check_choices
@@ -114,12 +116,14 @@ def ask_command(
     embedder: EmbedderOption = "e5",
     conflicts: ConflictsOption = "show",
     segment_search: SegmentSearchOption = False,
+    model_timeout: ModelTimeoutOption = None,
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
     options: dict[str, Any] = dict(
         model=model, strategy=strategy, classifier=classifier, completion=completion,
         structured_output=structured_output, conflict_policy=conflicts, attributor=attributor,
         embedder=embedder, reranker=reranker, segment_search=segment_search,
+        **timeout_choice(model_timeout),
     )  # fmt: skip
     check_choices(run_context(**options))  # a typo fails before any file or index is read
     question, items, retriever = _evidence(question, contexts, document, index)

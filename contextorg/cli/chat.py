@@ -18,6 +18,7 @@ from contextorg.cli.common import (
     KOption,
     MaxContextsOption,
     ModelOption,
+    ModelTimeoutOption,
     SegmentSearchOption,
     StrategyOption,
     StructuredOutputOption,
@@ -26,6 +27,7 @@ from contextorg.cli.common import (
     out,
     show_result,
     shown,
+    timeout_choice,
 )
 from contextorg.demo import demo_contexts
 from contextorg.nodes.start_turn import check_choices
@@ -54,6 +56,7 @@ def chat_command(
     max_contexts: MaxContextsOption = 200,
     completion: CompletionOption = "llm",
     segment_search: SegmentSearchOption = False,
+    model_timeout: ModelTimeoutOption = None,
 ) -> None:
     """Ask questions and follow-ups; each node shows as it runs, then the cited answer.
 
@@ -101,6 +104,7 @@ def chat_command(
             top_k=k,
             structured_output=structured_output,
             segment_search=segment_search,
+            **timeout_choice(model_timeout),
         )
         try:
             show_result(_follow(events))

@@ -117,6 +117,19 @@ SegmentSearchOption = Annotated[
         "stop once the answers settle, instead of every segment in order.",
     ),
 ]
+ModelTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        min=0,
+        help="Seconds one model call may take before it is given up (default 300; 0: no "
+        "limit). A long prompt on a CPU can need more.",
+    ),
+]
+
+
+def timeout_choice(seconds: float | None) -> dict[str, Any]:
+    """The run options --model-timeout gives: none when it was not given, None for 0."""
+    return {} if seconds is None else {"model_timeout": seconds or None}
 
 
 def shown(value: object) -> str:

@@ -11,7 +11,14 @@ import typer
 from rich.progress import Progress
 from rich.text import Text
 
-from contextorg.cli.common import ModelOption, SegmentSearchOption, StructuredOutputOption, err
+from contextorg.cli.common import (
+    ModelOption,
+    ModelTimeoutOption,
+    SegmentSearchOption,
+    StructuredOutputOption,
+    err,
+    timeout_choice,
+)
 from contextorg.datasets import Split, shard_of
 from contextorg.evaluation import (
     evaluate,
@@ -97,6 +104,7 @@ def eval_command(
     cache: CacheOption = True,
     fresh: FreshOption = False,
     segment_search: SegmentSearchOption = False,
+    model_timeout: ModelTimeoutOption = None,
 ) -> None:
     """Run each strategy on each question, score them, print a table, save results and a plot.
 
@@ -116,6 +124,7 @@ def eval_command(
     )
     if segment_search:
         chosen["segment_search"] = True
+    chosen.update(timeout_choice(model_timeout))
     with cached as responses, Progress(console=err, transient=True) as bar:
         tasks = {s: bar.add_task(s, total=len(items)) for s in strategies}
         rows = evaluate(

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -19,6 +19,7 @@ from contextorg.state import Turn
 from contextorg.testing import DEMO_COMPLETIONS, DEMO_READINGS, Fault, World, faulty
 from contextorg.testing.faults import INVENTED
 from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.models.structured import ScriptedChatModel
 
 FOLLOW_UP = next(iter(DEMO_COMPLETIONS))
 FAST = {"model_backoff": 0.0, "embedder": "hash"}
@@ -79,6 +80,43 @@ def test_a_hung_call_is_abandoned_at_the_timeout_and_tried_again(node: str) -> N
     result = run(model, {**options, "model_timeout": 0.3})
     assert time.perf_counter() - started < 1.8  # not waiting for the hung call
     assert result.text == clean(options).text and result.answer.failed_calls == 0
+
+
+class InProcess(ScriptedChatModel):
+    runs_in_process: ClassVar[bool] = True
+
+
+def test_a_call_to_a_model_in_this_process_is_not_tried_again_past_its_timeout(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """It would read the same prompt as long again: three tries of a 16k prompt took 15 min."""
+    faults = Fault("hang", schema="AnswerReading", times=1, seconds=2.0)
+    model = InProcess(respond=faulty(world().respond, faults).respond)
+    started = time.perf_counter()
+    result = run(model, {"model_timeout": 0.3})
+    assert time.perf_counter() - started < 1.8
+    assert model.respond.applied == [("hang", "AnswerReading")]  # no second try
+    assert result.answer.failed_calls == 1
+    assert "no reply within 0.3 s; raise model_timeout (--model-timeout" in caplog.text
+    assert "not tried again" in caplog.text
+
+
+def test_the_cli_sets_the_timeout_and_0_lifts_it(
+    run_cli: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    def slow(_: object) -> InProcess:
+        hang = Fault("hang", schema="AnswerReading", times=1, seconds=1.0)
+        return InProcess(respond=faulty(world().respond, hang).respond)
+
+    register_chat_model("scripted-slow", slow, real=False)
+    argv = ["ask", "--model", "scripted-slow", "--embedder", "hash", "--json"]
+    code, out, err = run_cli([*argv, "--model-timeout", "0.3"])
+    assert code == 0 and json.loads(out)["failed_calls"] == 1
+    assert "raise model_timeout (--model-timeout SECONDS, 0: no limit)" in caplog.text
+    code, out, err = run_cli([*argv, "--model-timeout", "0"])
+    assert code == 0 and json.loads(out)["failed_calls"] == 0, err
+    code, _, err = run_cli([*argv, "--model-timeout", "-1"])
+    assert code == 2 and "--model-timeout" in err
 
 
 @pytest.mark.parametrize("node", NODES)
@@ -168,6 +206,7 @@ from contextorg.cli import main
 from contextorg.testing import DEMO_READINGS, Fault, World, faulty
 from contextorg.demo import demo_contexts
 from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.models.structured import ScriptedChatModel
 model = faulty(World(demo_contexts(), DEMO_READINGS).respond, Fault("hang", seconds=60))
 register_chat_model("hangs", lambda _: model, real=False)
 sys.argv = ["contextorg", "ask", "--model", "hangs"]

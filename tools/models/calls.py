@@ -46,6 +46,16 @@ class ModelTimeoutError(TimeoutError):
     """A model call took longer than the run's ``model_timeout``."""
 
 
+class DeadlineError(RuntimeError):
+    """A call to a model that runs in this process (the embedded one) passed its deadline.
+
+    Not retried: the same prompt would take as long again (minutes, for a long one on a CPU).
+    """
+
+
+TIMEOUT_HINT = "raise model_timeout (--model-timeout SECONDS, 0: no limit) for long prompts"
+
+
 class ModelCancelledError(RuntimeError):
     """A model call was stopped because the user interrupted the run (Ctrl-C)."""
 
@@ -208,8 +218,9 @@ def call_structured_raw(
     runnable = structured.with_config(
         run_name=prompt.split("@")[0], tags=[f"prompt={prompt}"], metadata={"prompt": prompt}
     )
+    again = not getattr(model, "runs_in_process", False)
     timed: Runnable[Any, Any] = RunnableLambda(
-        lambda attempt, config: _attempt(meter.timeout, runnable, attempt, config),
+        lambda attempt, config: _attempt(meter.timeout, runnable, attempt, config, again=again),
         name="RunnableModelCall",  # plumbing: `contextorg trace` folds it away
     )
     transient = transient_errors()
@@ -227,7 +238,7 @@ def call_structured_raw(
     for _ in range(retries + 1):
         try:
             out = cast(dict[str, Any], guarded.invoke(attempt))
-        except transient as exc:
+        except (*transient, DeadlineError) as exc:
             meter.record(None)  # a call made, that never replied
             error = f"{type(exc).__name__}: {first_line(exc)}"
             break
@@ -264,17 +275,27 @@ def _accept(out: dict[str, Any], schema: type[T]) -> tuple[T | None, AIMessage |
 
 
 def _attempt(
-    seconds: float | None, runnable: Runnable[Any, Any], value: Any, config: RunnableConfig
+    seconds: float | None,
+    runnable: Runnable[Any, Any],
+    value: Any,
+    config: RunnableConfig,
+    *,
+    again: bool = True,
 ) -> Any:
     """One try of ``runnable``: within ``seconds``, and a refused request told apart.
 
     A request the server refuses raises :class:`ModelRequestError`, which is not retried (a
-    500 that is a validation error would otherwise count as transient).
+    500 that is a validation error would otherwise count as transient); nor is a timeout
+    unless ``again`` (a server may be busy; a model in this process would be as slow again).
     """
     try:
         if seconds is None:
             return _counted(lambda: runnable.invoke(value, config))
         return _within(seconds, runnable, value, config)
+    except ModelTimeoutError as exc:
+        if again:
+            raise
+        raise DeadlineError(f"{exc}; not tried again, as it would take as long") from None
     except Exception as exc:
         refused = request_error(exc)
         if refused is None:
@@ -302,7 +323,7 @@ def _within(
     try:
         return future.result(timeout=seconds)
     except FutureTimeout:
-        raise ModelTimeoutError(f"no reply within {seconds:g} s") from None
+        raise ModelTimeoutError(f"no reply within {seconds:g} s; {TIMEOUT_HINT}") from None
 
 
 def concurrently(fn: Callable[[Item], Out], items: Sequence[Item], limit: int) -> list[Out]:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -96,6 +96,8 @@ class LlamaCppChatModel(JsonSchemaChatModel):
     """Check the greedy token against the grammar before masking the vocabulary with it
     (:mod:`~contextorg.tools.models.grammar_first`): the same replies, sooner."""
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    runs_in_process: ClassVar[bool] = True
+    """A call past its deadline is not tried again: it would take as long."""
 
     @property
     def _llm_type(self) -> str:
