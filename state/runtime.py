@@ -82,8 +82,9 @@ class RunContext:
     """Seconds a turn on a thread waits for another turn on that thread to finish (turns on one
     thread run one at a time, across processes) before it is refused with an error."""
     model_timeout: float | None = 300.0
-    """Seconds one model call may take before it is abandoned (and tried again); None: no
-    limit. The embedded model stops its reply there too."""
+    """Seconds one model call may take before it is abandoned (and tried again, but for the
+    embedded model: it would take as long); None: no limit. The embedded model stops its
+    reply there too."""
     model_retries: int = 2
     """How many more times a call that failed on a transient error (a timeout, a dropped
     connection, a rate limit) is tried, with exponential backoff."""
