@@ -108,15 +108,13 @@ def read_segments(
     )
     parts: dict[int, ContextReading] = {}
     answers: list[str] = []
-    dry = 0
+    dry, settled = 0, False
     for n in order[:MAX_SEGMENTS]:
         parts[n] = read(segment(context, spans[n]))
-        new = [a for a in _answers(parts[n]) if not any(same_answer(a, b) for b in answers)]
-        answers.extend(new)
-        dry = 0 if new else dry + 1
-        if patience is not None and answers and dry >= patience:
+        dry = 0 if _add_new(answers, _answers(parts[n])) else dry + 1
+        settled = patience is not None and bool(answers) and dry >= patience
+        if settled:
             break
-    settled = patience is not None and bool(answers) and dry >= patience
     reading = merge_segments([(spans[n], parts[n]) for n in sorted(parts)])
     unread = len(spans) - len(parts)
     if settled and unread:
@@ -173,6 +171,16 @@ def _answers(reading: ContextReading) -> list[str]:
     return reading.answers if reading.status == "answers" else []
 
 
+def _add_new(answers: list[str], more: Sequence[str]) -> list[str]:
+    """Append to ``answers`` those of ``more`` that agree with none of them; return those."""
+    added = []
+    for answer in more:
+        if not any(same_answer(answer, kept) for kept in answers):
+            answers.append(answer)
+            added.append(answer)
+    return added
+
+
 def segment(context: Context, span: Span) -> Context:
     """The part of ``context`` within ``span``, as a context of the same id and title."""
     return context.model_copy(update={"text": context.text[span[0] : span[1]]})
@@ -193,10 +201,7 @@ def merge_segments(parts: list[tuple[Span, ContextReading]]) -> ContextReading:
     answers: list[str] = []
     spans: list[Span] = []
     for span, reading in parts:
-        for answer in _answers(reading):
-            if not any(same_answer(answer, kept) for kept in answers):
-                answers.append(answer)
-                spans.append(span)
+        spans += [span] * len(_add_new(answers, _answers(reading)))
     readings = [r for _, r in parts]
     said = next((r.said for r in readings if r.status == "answers"), None)
     if answers:
