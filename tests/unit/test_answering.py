@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from contextorg.state import Context
-from contextorg.tools.answering.citations import Proposed, cite, stated_part
+from contextorg.state import Context, ContextReading
+from contextorg.tools.answering.citations import Proposed, answer_from_readings, cite, stated_part
 from contextorg.tools.text.normalize import mentions
 
 QUESTION = "What is the median income for a family in Screven?"
@@ -29,6 +29,33 @@ def test_cite_shows_what_the_contexts_state_and_cites_only_them() -> None:
     result = cite(0, [Proposed(said, contexts=(1, 2, 7))], contexts, QUESTION)
     assert [(a.answer, a.citations) for a in result.answers] == [("$31,250", ["a"])]
     assert result.dropped_citations == 2  # 7 does not exist; b does not say it
+
+
+def test_an_answer_given_in_several_forms_cites_every_context_that_gives_it() -> None:
+    question = "Which graphics card does the Compaq 6000 use?"
+    texts = {
+        "spec": "The Compaq 6000 ships with an HD7750.",
+        "review": "Inside is an AMD Radeon HD 7750 with 1 GB.",
+        "forum": "Mine came with the AMD Radeon HD 7750.",
+        "ad": "Upgrade to the HD7750 today.",
+    }
+    contexts = [Context(id=i, text=t) for i, t in texts.items()]
+    said = {"spec": "HD7750", "review": "AMD Radeon HD 7750", "forum": "AMD Radeon HD 7750"}
+    said["ad"] = "HD7750"
+    readings = {i: ContextReading(status="answers", answers=[a]) for i, a in said.items()}
+
+    def shown(ids: list[str]) -> list[tuple[str, list[str]]]:
+        group = [c for c in contexts if c.id in ids]
+        result = answer_from_readings(0, group, readings, question)
+        assert result.dropped_citations == 0
+        return [(a.answer, sorted(a.citations)) for a in result.answers]
+
+    assert shown(["spec", "review"]) == [("AMD Radeon HD 7750", ["review", "spec"])]  # fullest
+    assert shown(["review", "spec"]) == [("AMD Radeon HD 7750", ["review", "spec"])]
+    assert shown(["spec", "review", "forum"]) == [
+        ("AMD Radeon HD 7750", ["forum", "review", "spec"])
+    ]
+    assert shown(["spec", "ad", "review"]) == [("HD7750", ["ad", "review", "spec"])]  # most
 
 
 words = st.lists(st.sampled_from(["1987", "tower", "velmora", "the", "glass", "2004", "is"]))

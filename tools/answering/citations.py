@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
 from contextorg.tools.text.claims import states
-from contextorg.tools.text.normalize import grounded, new_words, normalize, same_answer
+from contextorg.tools.text.normalize import grounded, new_words, normalize, same_answer, words
 from contextorg.tools.text.phrases import reads_as_sentence
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
@@ -28,6 +28,9 @@ class Proposed:
     about: str | None = None
     contexts: tuple[int, ...] = ()
     """1-based numbers of the group's contexts that the proposer says state it."""
+    forms: tuple[str, ...] = ()
+    """The same answer as other contexts put it ("HD7750" for "AMD Radeon HD 7750"): a context
+    that states one of them states the answer."""
 
 
 def cite(
@@ -61,10 +64,11 @@ def cite(
         if shown is None:
             result.uncited_answers += 1
             continue
-        stating = [c.id for c in cited if states(full_text(c), shown, question)]
+        forms = [shown, *(f for f in item.forms if same_answer(f, shown))]
+        stating = [c.id for c in cited if _states_any(c, forms, question)]
         result.dropped_citations += len(cited) - len(stating)
         if not stating:
-            stating = [c.id for c in contexts if states(full_text(c), shown, question)]
+            stating = [c.id for c in contexts if _states_any(c, forms, question)]
         if normalize(shown) in seen:  # the same answer twice: one answer, every citation
             same = seen[normalize(shown)]
             same.citations = list(dict.fromkeys([*same.citations, *stating]))
@@ -77,6 +81,10 @@ def cite(
         )
         result.answers.append(seen[normalize(shown)])
     return result
+
+
+def _states_any(context: Context, forms: Sequence[str], question: str) -> bool:
+    return any(states(full_text(context), form, question) for form in forms)
 
 
 def _best_stated(answer: str, contexts: Sequence[Context], question: str) -> str | None:
@@ -121,7 +129,8 @@ def answer_from_readings(
     """The group's answers are what its contexts were read to state: no model call.
 
     Answers that agree (:func:`~contextorg.tools.text.normalize.same_answer`) are one answer, citing
-    every context that gave it, shown as most of them gave it (the first, on a tie).
+    every context that gave it in any form, shown in the form most of them state, then as most
+    gave it, then the fullest ("AMD Radeon HD 7750" over "HD7750", one each).
     """
     merged: list[list[tuple[str, int]]] = []  # per answer: (phrase, context number) as read
     for number, context in enumerate(contexts, start=1):
@@ -131,12 +140,24 @@ def answer_from_readings(
                 merged.append([(answer, number)])
             else:
                 match.append((answer, number))
+    texts = [full_text(c) for c in contexts]
     proposed = []
     for readers in merged:
-        phrases = [phrase for phrase, _ in readers]
-        shown = max(phrases, key=lambda p: (phrases.count(p), -phrases.index(p)))
-        proposed.append(Proposed(shown, contexts=tuple(n for _, n in readers)))
+        shown = _shown_form(readers, texts, question)
+        others = tuple(p for p, _ in readers if p != shown)
+        proposed.append(Proposed(shown, contexts=tuple(n for _, n in readers), forms=others))
     return cite(group_id, proposed, contexts, question)
+
+
+def _shown_form(readers: list[tuple[str, int]], texts: Sequence[str], question: str) -> str:
+    """Of one answer's forms (as read, with the context number), the one to show."""
+    phrases = [phrase for phrase, _ in readers]
+
+    def rank(phrase: str) -> tuple[int, ...]:
+        stating = sum(states(texts[n - 1], phrase, question) for _, n in readers)
+        return (stating, phrases.count(phrase), len(words(phrase)), -phrases.index(phrase))
+
+    return max(dict.fromkeys(phrases), key=rank)
 
 
 def full_text(context: Context) -> str:
