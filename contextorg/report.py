@@ -87,8 +87,13 @@ def _answers(result: Result) -> str:
     for item in result.answer.answers:
         about = f" <span class='why'>({escape(item.about)})</span>" if item.about else ""
         cites = "".join(_cite(c) for c in item.citations)
+        copied = (
+            f"a near-copy of {''.join(_cite(c) for c in item.copy_of)} says otherwise, and "
+            if item.copy_of
+            else ""
+        )
         doubt = (
-            f" <span class='why'>disputed: more independent sources say "
+            f" <span class='why'>disputed: {copied}more independent sources say "
             f"{escape(item.rival or '')}</span>"
             if item.disputed
             else ""

@@ -112,7 +112,7 @@ def render(
     else:
         lines = [OUT_OF_SCOPE] if not answers else []
     for item in answers:
-        doubt = f", but more independent sources about it say {item.rival}" if item.disputed else ""
+        doubt = _doubt(item)
         if item.quote:
             lines.append(f'According to {_sources(item)}: "{_said(item)}"{doubt}.')
         else:
@@ -125,6 +125,20 @@ def render(
     if answers and failures:
         lines.append(failures)
     return "\n".join(lines)
+
+
+def _doubt(item: AnswerItem) -> str:
+    """Why a disputed answer is in doubt, as the end of its sentence ("" when it is not)."""
+    if not item.disputed:
+        return ""
+    if item.copy_of:
+        copies = "".join(f"[{c}]" for c in item.copy_of)
+        near = "is a near-copy" if len(item.citations) == 1 else "are near-copies"
+        return (
+            f", but {_sources(item)} {near} of {copies}, which says {item.rival}, as more "
+            "independent sources do"
+        )
+    return f", but more independent sources about it say {item.rival}"
 
 
 def _sources(item: AnswerItem) -> str:

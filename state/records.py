@@ -167,12 +167,16 @@ class AnswerItem(BaseModel):
     )
     citations: list[str]
     disputed: bool = False
-    """Out-supported by a rival answer about the same thing (conflict policies
-    ``majority`` and ``resolve``); see ``sources`` and ``rival``."""
+    """Out-supported by a rival answer: one about the same thing (conflict policies
+    ``majority`` and ``resolve``), or, under every policy, one that near-copies of this
+    answer's every source give (``copy_of``); see ``sources`` and ``rival``."""
     sources: int | None = None
     """Independent sources behind the answer where it conflicts (near-copies count once)."""
     rival: str | None = None
     """The answer with more independent sources about the same thing, when disputed."""
+    copy_of: list[str] = Field(default_factory=list)
+    """When disputed because every context citing it is a near-copy of a page that gives
+    ``rival`` instead: those pages (an edited copy, or the page an edit was made from)."""
     quote: bool = False
     """The answer is a clause of its sources, not a phrase that answers: shown as a quote."""
     spans: dict[str, tuple[int, int]] = Field(default_factory=dict)

@@ -10,10 +10,12 @@ from hypothesis import strategies as st
 
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
+from contextorg.nodes.aggregate import render
 from contextorg.state import AnswerItem, Context, Relation
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.answering.conflicts import (
     Sources,
+    flag_edited_copies,
     flag_minority,
     near_copies,
     resolve_minority,
@@ -131,6 +133,57 @@ def test_disputed_means_out_supported_wherever_it_conflicts(
             mine = pages.count((entity, a.answer))
             others = [pages.count((entity, b)) for b in {p[1] for p in pages} - {a.answer}]
             assert max(others) > mine
+
+
+COURTHOUSE = {
+    "wiki": "The Douglas County Courthouse in Tuscola was built in 1912 to designs by Joseph "
+    "W. Royer, in the Neoclassical style, and is listed on the National Register.",
+    "registry": "Listed in 1996: Douglas County Courthouse, Tuscola; built 1912 (Royer).",
+    "other": "The Douglas County Courthouse of Minden, Nevada, was built in 1918-1919.",
+}
+COURTHOUSE["edited"] = COURTHOUSE["wiki"].replace("1912", "1895")
+
+
+def courthouse(*ids: str) -> Sources:
+    return Sources(contexts=[Context(id=i, text=COURTHOUSE[i]) for i in ids])
+
+
+def test_an_answer_only_an_edited_copy_gives_is_disputed_under_every_policy() -> None:
+    answers = [item("1912", "wiki", "registry"), item("1895", "edited"), item("1918", "other")]
+    for policy in (show_all, flag_minority):
+        out = policy(answers, courthouse("wiki", "registry", "edited", "other")).answers
+        flags = [(a.answer, a.disputed, a.rival, a.copy_of) for a in out]
+        assert flags == [
+            ("1912", False, None, []),
+            ("1895", True, "1912", ["wiki"]),
+            ("1918", False, None, []),  # not a copy of anything: another courthouse
+        ]
+    shown = show_all(answers, courthouse("wiki", "registry", "edited", "other")).answers
+    assert render(shown).splitlines()[1] == (
+        "According to [edited], the answer is 1895, but [edited] is a near-copy of [wiki], "
+        "which says 1912, as more independent sources do."
+    )
+    out = resolve_minority(answers, courthouse("wiki", "registry", "edited", "other"))
+    assert [a.answer for a in out.rejected] == ["1895"]
+
+
+def test_an_edit_is_not_told_apart_without_more_sources_on_one_side() -> None:
+    # The page and its edit alone: either may be the original.
+    answers = [item("1912", "wiki"), item("1895", "edited")]
+    assert not any(a.disputed for a in show_all(answers, courthouse("wiki", "edited")).answers)
+    # The edit's answer has an independent page of its own: it is a source, not only a copy.
+    texts = {**COURTHOUSE, "other": "Tuscola's courthouse went up in 1895, the county says."}
+    answers = [item("1912", "wiki", "registry"), item("1895", "edited", "other")]
+    contexts = [Context(id=i, text=texts[i]) for i in ("wiki", "registry", "edited", "other")]
+    assert not any(a.disputed for a in show_all(answers, Sources(contexts=contexts)).answers)
+
+
+def test_one_page_that_gives_two_answers_is_no_copy_of_itself() -> None:
+    texts = {"list": "Tyro, Kansas has 220 people; Tyro, Virginia has 344 people."}
+    texts |= {"kansas": "Tyro is a city in Kansas with 220 people.", "census": "Tyro: 220."}
+    contexts = Sources(contexts=[Context(id=i, text=t) for i, t in texts.items()])
+    answers = [item("220", "list", "kansas", "census"), item("344", "list")]
+    assert not any(a.disputed for a in flag_edited_copies(answers, contexts))
 
 
 def test_near_copies_find_reposted_truncated_and_reformatted_pages() -> None:

@@ -5,11 +5,17 @@ Sources disagree about one thing when the relation graph calls their contexts co
 answer's *support* is the number of independent sources that give it: contexts that are
 near-copies of each other (:func:`near_copies`) count once, however often a page was copied.
 
-- ``show`` (CORG's way) lists every answer with its citations and takes no side.
+- ``show`` (CORG's way) lists every answer with its citations and takes no side on what
+  independent sources say.
 - ``majority`` lists every answer, and flags as *disputed* one that a rival answer about the
   same thing out-supports.
 - ``resolve`` leaves disputed answers out of the answer and lists them as rejected, with
   their citations and why.
+
+Under every policy, an answer is disputed when every context that gives it is a near-copy of
+a page giving a rival answer that more independent sources give (:func:`flag_edited_copies`):
+one of the two copies was edited, and the sources tell which answer the edit changed. On
+RAMDocs, misinformation pages are such edits.
 
 Without a relation graph (the ``base`` and ``separate`` strategies), answers are about the
 same thing when the model says so (``about``). A tie disputes nothing.
@@ -49,19 +55,65 @@ ConflictPolicy = Callable[[Sequence[AnswerItem], Sources], Resolution]
 
 
 def show_all(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
-    """Every answer as it is."""
-    return Resolution(list(answers))
+    """Every answer; one that only edited near-copies give is flagged disputed."""
+    return Resolution(flag_edited_copies(answers, sources))
 
 
 def flag_minority(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
     """Every answer; one out-supported by a rival about the same thing is disputed."""
-    return Resolution(weigh(answers, sources))
+    return Resolution(flag_edited_copies(weigh(answers, sources), sources))
 
 
 def resolve_minority(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
     """Disputed answers are left out and listed as rejected."""
-    weighed = weigh(answers, sources)
+    weighed = flag_edited_copies(weigh(answers, sources), sources)
     return Resolution([a for a in weighed if not a.disputed], [a for a in weighed if a.disputed])
+
+
+def flag_edited_copies(answers: Sequence[AnswerItem], sources: Sources) -> list[AnswerItem]:
+    """Each answer, disputed where every context citing it is a near-copy of a rival's page.
+
+    So: for each context citing the answer, another context that is a near-copy of it
+    (:func:`near_copies`) gives a rival answer and not this one, and that rival has more
+    independent sources than this answer. Two near-copies that disagree are one page and an
+    edit of it; which answer the edit changed, independent sources tell. Without more
+    sources on either side, or with an independent page of its own, nothing is flagged.
+    Answers already disputed stay as they are.
+    """
+    copies = near_copies(sources.contexts)
+    origin = [{copies.get(c, c) for c in a.citations} for a in answers]
+    out = []
+    for n, item in enumerate(answers):
+        rival, copied = _edited_rival(n, answers, origin, copies)
+        if item.disputed or rival is None:
+            out.append(item)
+            continue
+        update = {"disputed": True, "sources": len(origin[n]), "rival": rival.answer}
+        out.append(item.model_copy(update={**update, "copy_of": copied}))
+    return out
+
+
+def _edited_rival(
+    n: int, answers: Sequence[AnswerItem], origin: list[set[str]], copies: dict[str, str]
+) -> tuple[AnswerItem | None, list[str]]:
+    """The rival that near-copies of answer ``n``'s every source give instead, and those copies."""
+    mine = set(answers[n].citations)
+    rival: AnswerItem | None = None
+    copied: list[str] = []
+    for cited in answers[n].citations:
+        found = [
+            (m, c)
+            for m, other in enumerate(answers)
+            if m != n and len(origin[m]) > len(origin[n])
+            for c in other.citations
+            if c not in mine and c != cited and copies.get(c, c) == copies.get(cited, cited)
+        ]
+        if not found:
+            return None, []
+        best, _ = max(found, key=lambda mc: len(origin[mc[0]]))
+        rival = rival if rival is not None else answers[best]
+        copied += [c for m, c in found if answers[m] is rival and c not in copied]
+    return rival, copied
 
 
 def weigh(answers: Sequence[AnswerItem], sources: Sources) -> list[AnswerItem]:
