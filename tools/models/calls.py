@@ -233,12 +233,13 @@ def call_structured_raw(
             {"multiplier": meter.backoff, "max": 30 * meter.backoff, "jitter": meter.backoff},
         ),
     )
+    unanswered: tuple[type[BaseException], ...] = (*transient, DeadlineError)
     attempt = list(messages)
     error: object = None
     for _ in range(retries + 1):
         try:
             out = cast(dict[str, Any], guarded.invoke(attempt))
-        except (*transient, DeadlineError) as exc:
+        except unanswered as exc:
             meter.record(None)  # a call made, that never replied
             error = f"{type(exc).__name__}: {first_line(exc)}"
             break
