@@ -144,7 +144,7 @@ def answer_from_readings(
     proposed = []
     for readers in merged:
         shown = _shown_form(readers, texts, question)
-        others = tuple(p for p, _ in readers if p != shown)
+        others = tuple(dict.fromkeys(p for p, _ in readers if p != shown))
         proposed.append(Proposed(shown, contexts=tuple(n for _, n in readers), forms=others))
     return cite(group_id, proposed, contexts, question)
 
