@@ -186,6 +186,46 @@ def test_one_page_that_gives_two_answers_is_no_copy_of_itself() -> None:
     assert not any(a.disputed for a in flag_edited_copies(answers, contexts))
 
 
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["wiki", "own"]), st.sampled_from(["1912", "1895", "1918"])),
+        min_size=1,
+        max_size=7,
+    )
+)
+def test_an_edited_copy_is_flagged_only_against_its_page_and_more_sources(
+    pages: list[tuple[str, str]],
+) -> None:
+    """Pages are copies of one wiki text with its year edited, or independent pages."""
+    texts = {
+        f"c{n}": COURTHOUSE["wiki"].replace("1912", year)
+        if kind == "wiki"
+        else f"Page {n} of its own, about an unrelated {n}th matter, says {year}."
+        for n, (kind, year) in enumerate(pages)
+    }
+    years = {f"c{n}": year for n, (_, year) in enumerate(pages)}
+    answers = [item(y, *[c for c in years if years[c] == y]) for y in dict.fromkeys(years.values())]
+    contexts = [Context(id=c, text=t) for c, t in texts.items()]
+    out = flag_edited_copies(answers, Sources(contexts=contexts))
+    assert [(a.answer, a.citations) for a in out] == [(a.answer, a.citations) for a in answers]
+    copies = near_copies(contexts)
+    support = {a.answer: len({copies[c] for c in a.citations}) for a in answers}
+    kinds = {f"c{n}": kind for n, (kind, _) in enumerate(pages)}
+    for a in out:
+        copied = all(kinds[c] == "wiki" for c in a.citations)
+        outdone = any(
+            b.answer != a.answer and support[b.answer] > support[a.answer]
+            for b in answers
+            if any(kinds[c] == "wiki" for c in b.citations)
+        )
+        assert a.disputed == (copied and outdone)
+        if not a.disputed:
+            continue
+        assert a.rival is not None and support[a.rival] > support[a.answer]
+        for c in a.citations:  # every source is a copy of a page giving the rival
+            assert any(copies[c] == copies[o] and years[o] == a.rival for o in a.copy_of)
+
+
 def test_near_copies_find_reposted_truncated_and_reformatted_pages() -> None:
     page = (
         "Demographics. As of the census of 2010, there were 3,559 people, 1,575 households, and "
