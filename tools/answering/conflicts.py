@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from contextorg.state.records import AnswerItem, Context, Relation
 from contextorg.tools.registry import Registry
@@ -41,6 +42,11 @@ class Sources:
 
     relations: Sequence[Relation] = ()
     contexts: Sequence[Context] = ()
+
+    @cached_property
+    def copies(self) -> dict[str, str]:
+        """Each context id -> the first context it is a near-copy of (:func:`near_copies`)."""
+        return near_copies(self.contexts)
 
 
 @dataclass
@@ -80,7 +86,7 @@ def flag_edited_copies(answers: Sequence[AnswerItem], sources: Sources) -> list[
     sources on either side, or with an independent page of its own, nothing is flagged.
     Answers already disputed stay as they are.
     """
-    copies = near_copies(sources.contexts)
+    copies = sources.copies
     origin = [{copies.get(c, c) for c in a.citations} for a in answers]
     out = []
     for n, item in enumerate(answers):
@@ -126,7 +132,7 @@ def weigh(answers: Sequence[AnswerItem], sources: Sources) -> list[AnswerItem]:
     disputed when every context citing it is in an entity where it loses: an answer that is
     misinformation about one namesake and true of another stays.
     """
-    copies = near_copies(sources.contexts)
+    copies = sources.copies
     verdicts: dict[int, list[tuple[int, AnswerItem | None, set[str]]]] = {}
     for members in _entities(answers, sources):
         cited = {n: [c for c in a.citations if c in members] for n, a in enumerate(answers)}
