@@ -167,6 +167,36 @@ def test_an_answer_only_an_edited_copy_gives_is_disputed_under_every_policy() ->
     assert [a.answer for a in out.rejected] == ["1895"]
 
 
+@pytest.mark.parametrize(
+    ("page", "record"),
+    [
+        (
+            "科尔瓦莱桥横跨敏河，于1932年正式通车，由市政府出资建造，全长三百米，是当地最重要的交通要道之一。",
+            "据档案记载，该桥在1932年建成通车。",
+        ),
+        (
+            "สะพานคอร์วาเลข้ามแม่น้ำมินเปิดใช้งานในปี 1932 โดยใช้เวลาก่อสร้างหกปีและเป็นเส้นทางสำคัญของเมือง",
+            "บันทึกระบุว่าสะพานเปิดในปี 1932",
+        ),
+        (
+            "افتتح جسر كورفالي فوق نهر مين أمام حركة المرور في عام 1932 بعد ست سنوات من العمل",
+            "تقول السجلات إن الجسر افتتح عام 1932",
+        ),
+    ],
+)
+def test_an_edited_copy_is_found_in_scripts_without_spaces_or_latin_letters(
+    page: str, record: str
+) -> None:
+    texts = {"page": page, "edited": page.replace("1932", "1936"), "record": record}
+    contexts = Sources(contexts=[Context(id=i, text=t) for i, t in texts.items()])
+    answers = [item("1932", "page", "record"), item("1936", "edited")]
+    out = show_all(answers, contexts).answers
+    assert [(a.answer, a.disputed, a.copy_of) for a in out] == [
+        ("1932", False, []),
+        ("1936", True, ["page"]),
+    ]
+
+
 def test_an_edit_is_not_told_apart_without_more_sources_on_one_side() -> None:
     # The page and its edit alone: either may be the original.
     answers = [item("1912", "wiki"), item("1895", "edited")]
