@@ -5,9 +5,11 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from langchain_core.messages import BaseMessage
@@ -90,6 +92,57 @@ def test_without_search_every_segment_is_read_in_order() -> None:
     result = ask(QUESTION, [Context(id="minutes", text=text)], model=model)
     assert result.readings["minutes"].answers == ["1901"]
     assert reads_of(texts) == 8
+
+
+class InFlight:
+    """A responder that counts how many calls it answers at the same time."""
+
+    def __init__(self, respond: Any) -> None:
+        self.respond, self.now, self.most = respond, 0, 0
+        self.lock = threading.Lock()
+
+    def __call__(self, messages: Sequence[BaseMessage], schema: dict[str, Any] | None) -> Any:
+        with self.lock:
+            self.now += 1
+            self.most = max(self.most, self.now)
+        time.sleep(0.02)
+        try:
+            return self.respond(messages, schema)
+        finally:
+            with self.lock:
+                self.now -= 1
+
+
+class InProcess(ScriptedChatModel):
+    runs_in_process: ClassVar[bool] = True
+
+
+@pytest.mark.parametrize(
+    ("kind", "at_once"), [(ScriptedChatModel, 4), (InProcess, 1)], ids=["served", "in-process"]
+)
+def test_every_segment_of_one_text_is_read_several_at_once_by_a_served_model(
+    kind: type[ScriptedChatModel], at_once: int
+) -> None:
+    text = long_text((800, "The Corvale bridge opened in 1901."), (6200, "It reopened in 1903."))
+    readings = []
+    for concurrency in (1, 4):
+        calls = InFlight(World([], {}, unknown=first_number).respond)
+        model = kind(respond=calls)
+        result = ask(QUESTION, [Context(id="minutes", text=text)], model=model,
+                     max_concurrency=concurrency)  # fmt: skip
+        assert calls.most == (1 if concurrency == 1 else at_once)
+        readings.append(result.readings["minutes"])
+    assert readings[0] == readings[1]  # the same reading, spans and all, whatever the concurrency
+    assert readings[0].answers == ["1901", "1903"]
+
+
+def test_search_reads_the_same_segments_whatever_the_concurrency() -> None:
+    text = long_text((4000, "The Corvale bridge opened in 1901."))
+    for concurrency in (1, 4):
+        model, texts = counting_model()
+        result = ask_searching(text, model, max_concurrency=concurrency)
+        assert result.readings["minutes"].answers == ["1901"]
+        assert reads_of(texts) == 3
 
 
 def test_search_keeps_every_answer_the_ranked_segments_give() -> None:

@@ -11,7 +11,7 @@ from contextorg.state.records import Context, ContextReading, RelationGraph
 from contextorg.tools.models.calls import Meter, concurrently
 from contextorg.tools.relations.base import graph_from_triples
 from contextorg.tools.relations.graph import Triple
-from contextorg.tools.relations.reading import first, read_answer
+from contextorg.tools.relations.reading import first, read_answer, segments_at_once
 
 
 def classify_extract(
@@ -22,10 +22,17 @@ def classify_extract(
     max_concurrency: int = 4,
 ) -> RelationGraph:
     """One call per context reading (answer, entity, descriptor); relations by comparison."""
+    at_once = segments_at_once(model, len(contexts), max_concurrency)
 
     def read(context: Context) -> ContextReading:
         return read_answer(
-            extract_reading, extract_reading.ExtractedReading, context, question, model, meter
+            extract_reading,
+            extract_reading.ExtractedReading,
+            context,
+            question,
+            model,
+            meter,
+            at_once,
         )
 
     read_all = concurrently(read, contexts, max_concurrency)

@@ -154,6 +154,7 @@ def read_answer(
     question: str,
     model: BaseChatModel,
     meter: Meter,
+    at_once: int = 1,
 ) -> ContextReading:
     """One context read with an answer ``prompt`` (``answer_reading``, ``extract_reading``).
 
@@ -171,14 +172,27 @@ def read_answer(
     answer (``silent``).
 
     A text longer than the model's window is read segment by segment
-    (:func:`~contextorg.tools.relations.segments.read_segments`), each segment this way.
+    (:func:`~contextorg.tools.relations.segments.read_segments`), each segment this way,
+    ``at_once`` of them at the same time.
     """
 
     def read(piece: Context) -> ContextReading:
         return _read_answer(prompt, schema, piece, question, model, meter)
 
     room, count = reading_room(model, question), token_counter(model)
-    return read_segments(context, question, room, count, read) or read(context)
+    return read_segments(context, question, room, count, read, at_once) or read(context)
+
+
+def segments_at_once(model: BaseChatModel, contexts: int, max_concurrency: int) -> int:
+    """How many segments of one long context to read at the same time.
+
+    The calls in flight stay within ``max_concurrency`` with ``contexts`` read side by side.
+    A model run in this process reads one prompt at a time: its calls would only queue, and
+    a call's deadline would run out while it waits.
+    """
+    if getattr(model, "runs_in_process", False):
+        return 1
+    return max(1, max_concurrency // max(contexts, 1))
 
 
 def _read_answer(

@@ -19,6 +19,7 @@ from typing import Any
 
 from contextorg.state.records import Context, ContextReading, ReadingStatus
 from contextorg.tools.models.budget import segment_spans
+from contextorg.tools.models.calls import concurrently
 from contextorg.tools.retrieval.hybrid import search_texts
 from contextorg.tools.retrieval.ingest import PASSAGE_WORDS
 from contextorg.tools.text.normalize import same_answer
@@ -79,11 +80,15 @@ def read_segments(
     tokens: int,
     count: Callable[[str], int],
     read: Callable[[Context], ContextReading],
+    at_once: int = 1,
 ) -> ContextReading | None:
     """``context`` read segment by segment with ``read``; None when it fits one call.
 
     ``tokens``: how much of a text one call reads, as ``count`` counts it. Every segment read
     and every cut is logged: which context, how many segments, what was left unread.
+    ``at_once``: segments read at the same time when every one is read (a model served
+    elsewhere answers several calls together); segment search reads one at a time, as what it
+    reads next depends on what the last segment gave, and so does not vary with ``at_once``.
     """
     search = _SEARCH.get()
     limit = SEARCHED_SEGMENTS if search else MAX_SEGMENTS
@@ -109,10 +114,14 @@ def read_segments(
     parts: dict[int, ContextReading] = {}
     answers: list[str] = []
     dry, settled = 0, False
-    for n in order[:MAX_SEGMENTS]:
+    if patience is None:  # every segment is read, whatever the others give
+        order = order[:MAX_SEGMENTS]
+        reads = concurrently(lambda n: read(segment(context, spans[n])), order, at_once)
+        parts = dict(zip(order, reads, strict=True))
+    for n in [] if patience is None else order[:MAX_SEGMENTS]:
         parts[n] = read(segment(context, spans[n]))
         dry = 0 if _add_new(answers, _answers(parts[n])) else dry + 1
-        settled = patience is not None and bool(answers) and dry >= patience
+        settled = bool(answers) and dry >= patience
         if settled:
             break
     reading = merge_segments([(spans[n], parts[n]) for n in sorted(parts)])

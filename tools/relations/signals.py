@@ -17,6 +17,7 @@ from contextorg.tools.relations.reading import (
     first,
     read_answer,
     read_stance_reading,
+    segments_at_once,
 )
 from contextorg.tools.text.normalize import asks_yes_no, polarity, same_answer, words
 from contextorg.tools.text.salience import disambiguators, overlap, salient_terms
@@ -61,11 +62,13 @@ def classify_signals(
         contexts = shown
     texts = {c.id: full_text(c) for c in contexts}  # every decision is on what the model read
 
+    at_once = segments_at_once(model, len(contexts), max_concurrency)
+
     def read(context: Context) -> ContextReading:
         if yes_no:
             return read_stance_reading(context, question, model, meter)
         return read_answer(
-            answer_reading, answer_reading.AnswerReading, context, question, model, meter
+            answer_reading, answer_reading.AnswerReading, context, question, model, meter, at_once
         )
 
     ids = [c.id for c in contexts]
