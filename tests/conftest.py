@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from contextorg.testing import HashEmbedder
 from contextorg.tools.models import guard
 from contextorg.tools.retrieval import embeddings
+
+# No per-example time limit: Hypothesis's 200 ms fails a property for a loaded machine, not for
+# a slow algorithm (the suites that time things say so in their own assertions).
+settings.register_profile("contextorg", deadline=None)
+settings.load_profile("contextorg")
 
 
 @pytest.fixture(autouse=True)
