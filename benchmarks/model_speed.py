@@ -214,6 +214,7 @@ def row(question: Question) -> dict[str, Any]:
     ratios = sorted(c.wall / c.llama for c in calls if c.llama > 0)
     return {
         "question": question.name,
+        "seconds": question.wall,
         "calls": len(calls),
         "prompt tokens evaluated": sum(c.prompt_tokens for c in calls),
         "reply tokens": sum(c.reply_tokens for c in calls),

@@ -77,40 +77,68 @@ def test_a_team_wiki_answers_its_current_owner(tmp_path: Path) -> None:
     assert not any(a["quote"] for a in out["answers"]), out["text"]
 
 
-SYSTEM = SystemMessage("You answer questions about documents, quoting them exactly. " * 6)
-PROMPTS = [
-    [SYSTEM, HumanMessage(f"Document: {text} Question: when did it open?")]
-    for text in (
-        "The tower opened in 1987.",
-        "The bridge opened in 1932 after six years of work, said the gazette of the town.",
-        "The bridge opened in 1932 after six years of work, said the gazette, "
-        "and the river was crossed by ferry before that for a century or more.",
-        "Harbor 3.2 ships the new offline installer and drops support for Python 3.9; "
-        "the release opened for downloads on 4 May, after a week of testing by the "
-        "build owner and two reviewers from the platform team.",
-    )
-]
+DOCUMENTS = (
+    "The tower opened in 1987.",
+    "The bridge opened in 1932 after six years of work, said the gazette of the town.",
+    "The bridge opened in 1932 after six years of work, said the gazette, "
+    "and the river was crossed by ferry before that for a century or more.",
+    "Harbor 3.2 ships the new offline installer and drops support for Python 3.9; "
+    "the release opened for downloads on 4 May, after a week of testing by the "
+    "build owner and two reviewers from the platform team.",
+)
 
 
-def _logprobs(messages: list[BaseMessage], threads: int) -> list[float]:
+def prompts(repeats: int) -> list[list[BaseMessage]]:
+    """Prompts that share a system message of ``repeats`` sentences, then differ."""
+    system = SystemMessage("You answer questions about documents, quoting them exactly. " * repeats)
+    return [
+        [system, HumanMessage(f"Document: {text} Question: when did it open?")]
+        for text in DOCUMENTS
+    ]
+
+
+def _logprobs(messages: list[BaseMessage], threads: int) -> tuple[list[float], int]:
+    """The reply's logprobs, and how many prompt tokens were reused from the call before."""
     model = LlamaCppChatModel(model_path=ensure_weights(), n_threads=threads, max_tokens=8)
-    reply = model.bind(logprobs=True, top_logprobs=3).invoke(messages)
-    return [t["logprob"] for t in reply.response_metadata["logprobs"]["content"]]
+    llama = model._llama()
+    reused: list[int] = []
+    read = llama.eval
+
+    def spy(tokens: list[int]) -> None:
+        if not reused:
+            reused.append(int(llama.n_tokens))
+        read(tokens)
+
+    llama.eval = spy
+    try:
+        reply = model.bind(logprobs=True, top_logprobs=3).invoke(messages)
+    finally:
+        llama.eval = read
+    return [t["logprob"] for t in reply.response_metadata["logprobs"]["content"]], reused[0]
 
 
-def test_a_reply_does_not_depend_on_what_was_read_before_or_on_threads() -> None:
+# A shared beginning of about 45 tokens is reused in a block of 32, one of about 75 in a chunk
+# of 64: the rest is read from there, and must come out as if the prompt were read alone.
+@pytest.mark.parametrize(("repeats", "reuse"), [(3, 32), (6, 64)])
+def test_a_reply_does_not_depend_on_what_was_read_before_or_on_threads(
+    repeats: int, reuse: int
+) -> None:
     # llama.cpp's numbers for a token depend on the batch it was read in: a prompt whose
     # first part is cached from another call must still come out as if read alone.
     alone = []
-    for messages in PROMPTS:
+    for messages in prompts(repeats):
         _LOADED.clear()
-        alone.append(_logprobs(messages, threads=2))
+        alone.append(_logprobs(messages, threads=2)[0])
     _LOADED.clear()
-    in_turn = [_logprobs(messages, threads=2) for messages in PROMPTS]
+    in_turn = [_logprobs(messages, threads=2) for messages in prompts(repeats)]
     _LOADED.clear()
-    backwards = [_logprobs(messages, threads=1) for messages in reversed(PROMPTS)][::-1]
-    assert in_turn == alone
-    assert backwards == alone
+    backwards = [_logprobs(messages, threads=1) for messages in reversed(prompts(repeats))][::-1]
+    assert [logprobs for logprobs, _ in in_turn] == alone
+    assert [logprobs for logprobs, _ in backwards] == alone
+    # The first prompt is read in one chunk short of 64 (with 3 sentences): a batch that
+    # reading a longer prompt would not make, so the second call reuses none of it.
+    first = 0 if repeats == 3 else reuse
+    assert [reused for _, reused in in_turn[1:]] == [first, reuse, reuse]
 
 
 def test_ctrl_c_while_a_long_prompt_is_read_exits_within_two_seconds(tmp_path: Path) -> None:

@@ -44,15 +44,26 @@ _LOADED: dict[tuple[str, int, int | None, bool], Any] = {}
 _LOAD_LOCK = threading.Lock()
 
 CHUNK = 64
-"""Prompt tokens evaluated in one batch, always from a multiple of it.
+"""Prompt tokens evaluated in one batch, in chunks that end at multiples of it.
 
 llama.cpp's numbers for a token depend on the batch it was evaluated in, so a prompt whose
 first half was cached by an earlier call would come out a little different from the same
 prompt read whole: answers would change with call order, concurrency and thread count. Read
-in chunks that start at multiples of this, and reusing only whole chunks, every prompt
-token is computed as it would be from scratch. Small enough that a Ctrl-C or a deadline is
-seen between two chunks within about a second on two cores, large enough to keep prompt
-reading at full speed (benchmarks/README.md, model speed).
+in chunks that end at multiples of this, and reusing only whole :data:`REUSE` blocks of an
+earlier prompt, every prompt token is computed as it would be from scratch. Small enough that
+a Ctrl-C or a deadline is seen between two chunks within about a second on two cores, large
+enough to keep prompt reading at full speed (benchmarks/README.md, model speed).
+"""
+
+REUSE = 32
+"""An earlier prompt's tokens are reused in whole blocks of this many, from the start.
+
+Reading then resumes with a block up to the next :data:`CHUNK` boundary: llama.cpp's kernels
+take a batch's tokens a few rows at a time, so a batch that starts on a multiple of 32 and
+holds 32 or 64 tokens computes each of them bit for bit as the chunk of 64 read from scratch
+does (measured here for every multiple of 8; the integration suite checks it). The calls of one
+question that share a system prompt shorter than a chunk (a reading prompt's 39 tokens) reuse
+32 of its tokens instead of none.
 """
 
 
@@ -275,22 +286,25 @@ _STOPPER = "_contextorg_stopper"
 
 @contextmanager
 def _whole_chunks(llama: Any, prompt: list[int], stopper: _StopEarly) -> Iterator[None]:
-    """Around one completion: reuse only whole :data:`CHUNK` s of the prompt already cached.
+    """Around one completion: reuse only whole :data:`REUSE` blocks of the prompt cached.
 
-    The cache is cut back to the longest run of whole chunks that this prompt shares with
-    what was last read, short of its last token (which must be read to sample from). The
-    prompt is then read from there in whole chunks, as it would be from the start.
+    The cache is cut back to the longest run of whole blocks that this prompt shares with
+    what was last read as a whole chunk, short of its last token (which must be read to
+    sample from). The prompt is then read from there in chunks that end where reading it
+    from the start would end them (:func:`_read_in_chunks`).
     """
     cached = list(llama.input_ids[: llama.n_tokens])
     pairs = enumerate(zip(cached, prompt, strict=False))
     shared = next((n for n, (a, b) in pairs if a != b), len(cached))
     shared = min(shared, len(prompt) - 1, getattr(llama, _CANONICAL, 0))
-    llama.n_tokens = shared // CHUNK * CHUNK
+    reused = llama.n_tokens = shared // REUSE * REUSE
     setattr(llama, _CANONICAL, 0)
     setattr(llama, _STOPPER, stopper)
     try:
         yield
-        setattr(llama, _CANONICAL, len(prompt) // CHUNK * CHUNK)
+        # A last chunk shorter than CHUNK was read in a batch that reading a longer prompt
+        # from the start would not make: its tokens are not reused, nor the reply's.
+        setattr(llama, _CANONICAL, max(reused, len(prompt) // CHUNK * CHUNK))
     finally:
         setattr(llama, _STOPPER, None)
 
@@ -318,10 +332,12 @@ def _read_in_chunks(llama: Any) -> None:
 
     def eval_in_chunks(tokens: Any) -> None:
         tokens = list(tokens)
-        for start in range(0, max(len(tokens), 1), CHUNK):
+        first = -int(llama.n_tokens) % CHUNK  # to the next CHUNK boundary, if not on one
+        cuts = [0, *range(first or CHUNK, len(tokens), CHUNK)]
+        for start, end in zip(cuts, [*cuts[1:], len(tokens)], strict=True):
             if stopped():
                 raise _PromptStopped
-            chunk = tokens[start : start + CHUNK]
+            chunk = tokens[start:end]
             if len(chunk) == 1:
                 read(chunk)
                 continue
