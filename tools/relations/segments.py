@@ -111,19 +111,19 @@ def read_segments(
         context.id,
         how,
     )
-    parts: dict[int, ContextReading] = {}
-    answers: list[str] = []
-    dry, settled = 0, False
+    order, settled = order[:MAX_SEGMENTS], False
     if patience is None:  # every segment is read, whatever the others give
-        order = order[:MAX_SEGMENTS]
         reads = concurrently(lambda n: read(segment(context, spans[n])), order, at_once)
         parts = dict(zip(order, reads, strict=True))
-    for n in [] if patience is None else order[:MAX_SEGMENTS]:
-        parts[n] = read(segment(context, spans[n]))
-        dry = 0 if _add_new(answers, _answers(parts[n])) else dry + 1
-        settled = bool(answers) and dry >= patience
-        if settled:
-            break
+    else:
+        parts, dry = {}, 0
+        answers: list[str] = []
+        for n in order:
+            parts[n] = read(segment(context, spans[n]))
+            dry = 0 if _add_new(answers, _answers(parts[n])) else dry + 1
+            settled = bool(answers) and dry >= patience
+            if settled:
+                break
     reading = merge_segments([(spans[n], parts[n]) for n in sorted(parts)])
     unread = len(spans) - len(parts)
     if settled and unread:
