@@ -61,7 +61,9 @@ REUSE = 32
 Reading then resumes with a block up to the next :data:`CHUNK` boundary: llama.cpp's kernels
 take a batch's tokens a few rows at a time, so a batch that starts on a multiple of 32 and
 holds 32 or 64 tokens computes each of them bit for bit as the chunk of 64 read from scratch
-does (measured here for every multiple of 8; the integration suite checks it). The calls of one
+does (measured here for every multiple of 8; the integration suite checks it). A prompt that
+would end inside that first block is read from the chunk's start instead, so its last batch is
+the one reading it alone makes. The calls of one
 question that share a system prompt shorter than a chunk (a reading prompt's 39 tokens) reuse
 32 of its tokens instead of none.
 """
@@ -297,7 +299,12 @@ def _whole_chunks(llama: Any, prompt: list[int], stopper: _StopEarly) -> Iterato
     pairs = enumerate(zip(cached, prompt, strict=False))
     shared = next((n for n, (a, b) in pairs if a != b), len(cached))
     shared = min(shared, len(prompt) - 1, getattr(llama, _CANONICAL, 0))
-    reused = llama.n_tokens = shared // REUSE * REUSE
+    reused = shared // REUSE * REUSE
+    if reused % CHUNK and len(prompt) < reused // CHUNK * CHUNK + CHUNK:
+        # The block up to the boundary would be the prompt's last, shorter than the chunk
+        # reading from the start ends with (a batch of a few tokens may take other kernels).
+        reused = reused // CHUNK * CHUNK
+    llama.n_tokens = reused
     setattr(llama, _CANONICAL, 0)
     setattr(llama, _STOPPER, stopper)
     try:
