@@ -13,9 +13,11 @@ from contextorg.tools.evaluation.metrics import audit
 from contextorg.tools.organizers.corg import plan_corg
 from contextorg.tools.relations.graph import Triple
 from contextorg.tools.text.claims import denies, states
-from contextorg.tools.text.normalize import grounded, mentions, words
+from contextorg.tools.text.normalize import grounded, mentions, says_phrase, words
 from contextorg.tools.text.phrases import (
     answer_phrase,
+    complete_phrase,
+    dangles,
     reads_as_sentence,
     restates,
     speaks_of_another,
@@ -183,6 +185,65 @@ def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(
     answer: str, question: str, phrase: str
 ) -> None:
     assert answer_phrase(answer, question) == phrase
+
+
+GOVERNANCE = (
+    "The Board appoints gatekeepers, managers and performers of the project's daily work, "
+    "and others. Derivative works rely on OpenXT to make assurances for diverse markets, use "
+    "cases, customers and vendors and partners and many more people in many more places."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "phrase"),
+    [
+        (  # finished from the text, to the end of its clause
+            "gatekeepers, managers and performers of the",
+            GOVERNANCE,
+            "gatekeepers, managers and performers of the project's daily work",
+        ),
+        ("to make assurances for", GOVERNANCE, "to make assurances for diverse markets"),
+        ("such as email, [", "such as email, [mailman] and wiki.", "such as email"),
+        ("made by the", "Nothing here says it.", "made"),  # not in the text: cut back
+        ("The Who", "an album by The Who.", "The Who"),  # a whole phrase is kept
+        ("Division I-A", "It played in Division I-A.", "Division I-A"),
+        ("Class A", "A Class A airspace.", "Class A"),
+        (
+            "Division I-",
+            "NCAA Division I (as Division I-A football) today.",
+            "Division I-A football",
+        ),
+        ("chiesa di Ognissanti (;", "or chiesa di Ognissanti (; Latin) is", "chiesa di Ognissanti"),
+        ("http://example.org/docs/", "at http://example.org/docs/ now", "http://example.org/docs/"),
+        ("Jessie container will", "No such text.", "Jessie container"),
+        ('"Thriller"', 'His album "Thriller" sold well.', '"Thriller"'),
+        ("1932年", "于1932年正式通车。", "1932年"),
+        ("Corvale Bridge", "The Corvale Bridge opened in 1932.", "Corvale Bridge"),
+    ],
+)
+def test_a_reply_cut_off_mid_phrase_is_finished_from_its_text_or_cut_back(
+    answer: str, text: str, phrase: str
+) -> None:
+    assert complete_phrase(answer, text) == phrase
+
+
+@given(
+    st.lists(
+        st.sampled_from(["of", "the", "and", "river", "bridge", "1932", "opened", ","]),
+        min_size=1,
+        max_size=30,
+    ),
+    st.integers(0, 29),
+    st.integers(1, 8),
+)
+def test_a_finished_phrase_is_in_the_text_or_a_part_of_the_reply(
+    tokens: list[str], start: int, length: int
+) -> None:
+    text = " ".join(tokens)
+    answer = " ".join(tokens[start : start + length])
+    phrase = complete_phrase(answer, text)
+    assert says_phrase(text, phrase) or answer.startswith(phrase)
+    assert phrase == answer or dangles(answer)
 
 
 def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:

@@ -28,7 +28,12 @@ from contextorg.tools.relations.segments import read_segments
 from contextorg.tools.text.claims import denies
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import grounded, words
-from contextorg.tools.text.phrases import answer_phrase, restates, speaks_of_another
+from contextorg.tools.text.phrases import (
+    answer_phrase,
+    complete_phrase,
+    restates,
+    speaks_of_another,
+)
 
 logger = logging.getLogger("contextorg")
 
@@ -167,7 +172,9 @@ def read_answer(
     refusal ("The text does not say"). An answer the text mentions only to deny or correct
     it ("not in 1932 as many guides claim") is ``denied``: the text does not give it. A reply
     that restates the question around its answer is cut to the answer
-    (:func:`~contextorg.tools.text.phrases.answer_phrase`); one that only names the question's
+    (:func:`~contextorg.tools.text.phrases.answer_phrase`), and one that stops mid-phrase is
+    finished from the text or cut back to a whole phrase
+    (:func:`~contextorg.tools.text.phrases.complete_phrase`); one that only names the question's
     subject ("Harbor project"), or is a clause from a text that never names the subject, is no
     answer (``silent``).
 
@@ -210,7 +217,7 @@ def _read_answer(
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
     said, text = (out.answer or "").strip(), full_text(shown)
-    answer = answer_phrase(said, question)
+    answer = complete_phrase(answer_phrase(said, question), text)
     reading = ContextReading(
         status="answers",
         answers=[answer],

@@ -61,6 +61,75 @@ def answer_phrase(answer: str, question: str) -> str:
     return " ".join(tokens)
 
 
+DANGLING = frozenset(
+    "a an the of for to and or nor but in on at by with from as into onto than that "
+    "is are was were be been will would can could should must".split()
+)
+"""English words a phrase does not end on, in lower case: a reply ending on one was cut off
+mid-phrase ("Class A" and "Vitamin A" end on a letter, not an article)."""
+
+_OPENING = "([{<“‘«,;:-–—"
+"""Characters a phrase does not end on either."""
+
+MOST_COMPLETED = 8
+"""Most words a reply cut off mid-phrase is finished with, from its text."""
+
+_CLAUSE_END = re.compile(r"[.;:!?()\[\]{}<>\n\"“”]|,\s")
+
+
+def dangles(answer: str) -> bool:
+    """Whether ``answer`` stops mid-phrase: on "of", "the", "and", an opening bracket, a comma.
+
+    A reply cut at its length limit stops anywhere; a small model's short one sometimes stops
+    on "for" or "the" ("gatekeepers, managers and performers of the").
+    """
+    stripped = answer.rstrip()
+    if not stripped:
+        return False
+    # a word of its own, as written: "Class A", "Division I-A" and "Plan B" end whole
+    last = re.search(r"(?:^|\s)(\w+)$", stripped)
+    return stripped[-1] in _OPENING or bool(last and last.group(1) in DANGLING)
+
+
+def complete_phrase(answer: str, text: str) -> str:
+    """``answer``, finished from ``text`` when it stops mid-phrase (:func:`dangles`).
+
+    Where ``text`` has the answer's words in a row, the answer runs on to the end of that
+    clause (the next comma, stop or bracket) when that comes within :data:`MOST_COMPLETED`
+    words: "performers of the" -> "performers of the project's work". Otherwise the words
+    and marks it dangles on are left off ("to make assurances for" -> "to make assurances").
+    An answer that does not dangle is returned as it is.
+    """
+    if not dangles(answer):
+        return answer
+    said = re.findall(r"\w+", answer)
+    if said:
+        pattern = r"\W+".join(re.escape(w) for w in said)
+        found = None
+        if answer.rstrip()[-1] in "-–":  # a word cut at its hyphen: "Division I-" of "I-A"
+            hyphen = re.escape(answer.rstrip()[-1])
+            found = re.search(rf"(?<!\w){pattern}{hyphen}", text, re.IGNORECASE)
+        found = found or re.search(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE)
+        if found:
+            rest = text[found.end() :]
+            end = _CLAUSE_END.search(rest)
+            tail = rest[: end.start()] if end else rest
+            if tail.strip() and len(tail.split()) <= MOST_COMPLETED:
+                return (text[found.start() : found.end()] + tail).strip()
+    return _trimmed(answer) or answer
+
+
+def _trimmed(answer: str) -> str:
+    """``answer`` without the words and marks it dangles on."""
+    while dangles(answer):
+        answer = answer.rstrip()
+        if answer[-1] in _OPENING:
+            answer = answer[:-1]
+        else:
+            answer = answer[: -len(re.findall(r"\w+", answer)[-1])]
+    return answer.strip()
+
+
 _CLAUSE_WORDS = frozenset(
     "is are was were has have had will would can could does did who which whose".split()
 )
