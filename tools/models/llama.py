@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -63,9 +63,8 @@ take a batch's tokens a few rows at a time, so a batch that starts on a multiple
 holds 32 or 64 tokens computes each of them bit for bit as the chunk of 64 read from scratch
 does (measured here for every multiple of 8; the integration suite checks it). A prompt that
 would end inside that first block is read from the chunk's start instead, so its last batch is
-the one reading it alone makes. The calls of one
-question that share a system prompt shorter than a chunk (a reading prompt's 39 tokens) reuse
-32 of its tokens instead of none.
+the one reading it alone makes. The calls of one question that share a system prompt shorter
+than a chunk (a reading prompt's 39 tokens) reuse 32 of its tokens instead of none.
 """
 
 
@@ -233,16 +232,12 @@ class LlamaCppChatModel(JsonSchemaChatModel):
         """``create_completion``'s arguments: what ``create_chat_completion`` would pass it."""
         from llama_cpp import LogitsProcessorList, StoppingCriteriaList
 
-        chat = _chat_formatter(llama)(
-            messages=[{"role": _role(m), "content": m.text} for m in messages]
-        )
+        prompt, chat = format_prompt(llama, _chat_formatter(llama), messages)
         extra = (
             [] if chat.stop is None else [chat.stop] if isinstance(chat.stop, str) else chat.stop
         )
         return {
-            "prompt": llama.tokenize(
-                chat.prompt.encode("utf-8"), add_bos=not chat.added_special, special=True
-            ),
+            "prompt": prompt,
             "max_tokens": self.max_tokens,
             "temperature": self.temperature,
             "repeat_penalty": self.repeat_penalty,
@@ -252,6 +247,21 @@ class LlamaCppChatModel(JsonSchemaChatModel):
             "logits_processor": LogitsProcessorList([steps]) if steps is not None else None,
             "grammar": None if json_schema is None else _grammar(json.dumps(json_schema)),
         }
+
+
+def format_prompt(
+    llama: Any, formatter: Any, messages: Sequence[BaseMessage]
+) -> tuple[list[int], Any]:
+    """``messages`` as this model reads them: the prompt's tokens, and the formatted chat.
+
+    The formatted chat carries the template's stop strings and criteria. ``formatter``:
+    :func:`_chat_formatter`'s, made once for many prompts where it can be.
+    """
+    chat = formatter(messages=[{"role": _role(m), "content": m.text} for m in messages])
+    tokens = llama.tokenize(
+        chat.prompt.encode("utf-8"), add_bos=not chat.added_special, special=True
+    )
+    return tokens, chat
 
 
 def _chat_formatter(llama: Any) -> Any:
