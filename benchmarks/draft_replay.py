@@ -29,7 +29,7 @@ from langchain_core.outputs import Generation
 
 from contextorg import ask
 from contextorg.datasets import load_dataset
-from contextorg.tools.models.llama import _chat_formatter, _role
+from contextorg.tools.models.llama import _chat_formatter, format_prompt
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.models.weights import ensure_weights
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
@@ -77,16 +77,13 @@ def recorded_calls(questions: int) -> list[list[Call]]:
         out = []
         for item in load_dataset(DATA, split="dev", sample=questions, seed=0):
             cache.seen = []
-            ask(item.question, item.contexts, model=model)
+            ask(item.question, item.contexts, model=model, max_concurrency=1)  # calls in order
             calls = []
             for prompt, reply in cache.seen:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     messages = loads(prompt)
-                chat = template(messages=[{"role": _role(m), "content": m.text} for m in messages])
-                tokens = llama.tokenize(
-                    chat.prompt.encode(), add_bos=not chat.added_special, special=True
-                )
+                tokens, _ = format_prompt(llama, template, messages)
                 said = [*llama.tokenize(reply.encode(), add_bos=False), llama.token_eos()]
                 calls.append((messages[0].text, tokens, said))
             out.append(calls)
