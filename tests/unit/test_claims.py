@@ -53,6 +53,20 @@ ARCHIVE = (
         ("大桥于1934年通车，而不是1932年。", "1934年", True),
         ("橋は1934年に開通した。1932年ではなく。", "1932年", False),
         ("Kevin Jones was a star in track and field.", "track and field", True),
+        # a clause that points back to deny what the clause or sentence before it says
+        ("Guides say it reopened in 2017; that was only the planned date.", "2017", False),
+        ("It reopened in 2017. That was only the planned date.", "2017", False),
+        ("Guides give 1932, but that is not true: it opened in 1934.", "1932", False),
+        ("Guides give 1932, but that is not true: it opened in 1934.", "1934", True),
+        ("It opened in 1932, which is wrong.", "1932", False),
+        ("It opened in 1932. This is a common error in guides.", "1932", False),
+        ("It opened in 1932, which was the planned date.", "1932", True),
+        ("It opened in 1934; this was later than planned.", "1934", True),
+        ("It opened in 1934, two years later than planned.", "1934", True),
+        ("It opened in 1932; that was not wrong.", "1932", True),
+        ("It opened in 1932. That it opened in 1930 is a myth.", "1932", True),
+        ("It opened in 1932. That it opened in 1930 is a myth.", "1930", False),
+        ("It opened in 1932. It was a mistake, critics said, to build it so low.", "1932", True),
         (
             "Members: not an IIHF member, v t e, teams of Russia in football and ice hockey",
             "ice hockey",
@@ -114,6 +128,21 @@ FILLER = st.sampled_from("bridge opened river town built in the was by a of 1932
 def test_without_cues_stating_is_mentioning(said: list[str], answer: str) -> None:
     text = " ".join(said)
     assert states(text, answer) == mentions(text, answer)
+
+
+@given(
+    st.lists(FILLER, min_size=1, max_size=12),
+    st.sampled_from(["1932", "1934", "river"]),
+    st.sampled_from(
+        ["; that was only the planned date.", ", which is wrong.", ". This is a myth."]
+    ),
+)
+def test_a_clause_that_points_back_denies_what_came_before(
+    said: list[str], answer: str, denial: str
+) -> None:
+    text = " ".join(said)
+    assert not states(text + denial, answer)
+    assert states(text + denial + " It opened in 1931 by the river.", "1931")
 
 
 @given(st.lists(FILLER, max_size=8), st.lists(FILLER, max_size=8))

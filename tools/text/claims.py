@@ -107,8 +107,30 @@ DENYING_NEAR = frozenset(
 """Words that deny the answers near them in their clause ("the 1932 date was only the planned
 opening")."""
 
-AFFIRMING = frozenset("as wie comme como".split())
-"""A word that makes the next clause cue affirm: "opened in 1932 as planned"."""
+PLANNING = frozenset(
+    "planned scheduled expected postponed delayed claim claims claimed rumored rumor rumour "
+    "geplant prevu prevista 计划 原定 予定 планировалось مخطط מתוכנן".split()
+)
+"""Cues of :data:`DENYING_NEAR` that deny an earlier clause only after "only" or "merely": "it
+opened in 1932; that was only the planned date" denies 1932, "which was the planned date" does
+not."""
+
+RESTRICTING = frozenset("only merely just nur seulement solo".split())
+
+ANAPHORS = frozenset("that this which".split())
+"""Words that open a clause about the clause before: "...; that was only the planned date" ("it"
+and "they" point at things more often than at what was said of them)."""
+
+COPULAS = frozenset("is was are were been remains remained proved thats its".split())
+
+CONJUNCTIONS = frozenset("and but yet however though although".split())
+
+UNTRUE = frozenset("true correct right accurate case so confirmed".split())
+"""What "that is not ..." says of the clause before when it denies it ("that is not true")."""
+
+AFFIRMING = frozenset("as than wie comme como".split())
+"""A word that makes the next clause cue affirm: "opened in 1932 as planned", "later than
+planned"."""
 
 ENDS_DENIAL = frozenset("until till only bis 直到".split())
 """Words after which a denial no longer reaches: "did not open until 1934", "not only 1932"."""
@@ -135,15 +157,35 @@ def denies(text: str, answer: str, question: str = "") -> bool:
     return mentions(text, answer) and not states(text, answer, question)
 
 
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n")
+
+Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches each
+
+
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
 def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The words of ``text`` that occur outside a denial, and its runs of such words, joined."""
+    """The words of ``text`` that occur outside a denial, and its runs of such words, joined.
+
+    A clause that denies the one before it ("that was only the planned date", "which is
+    wrong", "this is not true") denies every clause before it in its sentence, or the whole
+    sentence before when it opens its own.
+    """
+    sentences: list[list[Clause]] = []
+    for sentence in _SENTENCES.split(text):
+        clauses: list[Clause] = []
+        for clause in _CLAUSES.split(sentence):
+            said = words(clause)
+            quoted = {w for q in _QUOTED.findall(clause) for w in words(q)}
+            clauses.append((said, _denied(said, asked | quoted)))
+            if _denies_before(said, asked | quoted):
+                earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
+                for _, flags in earlier:
+                    flags[:] = [True] * len(flags)
+        sentences.append(clauses)
     kept: set[str] = set()
     runs: list[str] = [""]
-    for clause in _CLAUSES.split(text):
-        said = words(clause)
-        quoted = {w for q in _QUOTED.findall(clause) for w in words(q)}
-        for word, no in zip(said, _denied(said, asked | quoted), strict=True):
+    for said, flags in (clause for clauses in sentences for clause in clauses):
+        for word, no in zip(said, flags, strict=True):
             if no:
                 runs.append("")
             else:
@@ -151,6 +193,27 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)
+
+
+def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause says the clause before it is wrong or was only planned.
+
+    It opens (after "and" or "but") with a word pointing back and a verb of being ("that
+    was", "which is", "this date was"), then calls it wrong ("a misprint", "not true") or
+    only planned ("only the planned date").
+    """
+    rest = said[1:] if said and said[0] in CONJUNCTIONS else said
+    if not rest or rest[0] not in ANAPHORS or not COPULAS & set(rest[1:3]):
+        return False
+    for n, w in enumerate(rest[1:], 1):
+        if w in not_cues or rest[n - 1] in AFFIRMING:
+            continue
+        before = set(rest[max(n - 3, 1) : n])
+        if w in UNTRUE and before & {"not", "never", "isnt", "wasnt", "arent", "werent"}:
+            return True
+        if w in DENYING_NEAR and (w not in PLANNING or before & RESTRICTING):
+            return not before & {"not", "never", "isnt", "wasnt", "arent", "werent"}
+    return False
 
 
 REACH = 5
