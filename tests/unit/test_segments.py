@@ -6,7 +6,6 @@ import itertools
 import json
 import logging
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -95,21 +94,27 @@ def test_without_search_every_segment_is_read_in_order() -> None:
 
 
 class InFlight:
-    """A responder that counts how many calls it answers at the same time."""
+    """A responder that counts how many calls it answers at the same time.
 
-    def __init__(self, respond: Any) -> None:
-        self.respond, self.now, self.most = respond, 0, 0
-        self.lock = threading.Lock()
+    Until ``expect`` calls have been in flight together, each call waits (up to two seconds)
+    for the others to arrive, so a loaded machine that starts threads slowly still sees them
+    together, and a run that never sends ``expect`` at once is seen as such.
+    """
+
+    def __init__(self, respond: Any, expect: int) -> None:
+        self.respond, self.expect, self.now, self.most = respond, expect, 0, 0
+        self.arrived = threading.Condition()
 
     def __call__(self, messages: Sequence[BaseMessage], schema: dict[str, Any] | None) -> Any:
-        with self.lock:
+        with self.arrived:
             self.now += 1
             self.most = max(self.most, self.now)
-        time.sleep(0.02)
+            self.arrived.notify_all()
+            self.arrived.wait_for(lambda: self.most >= self.expect, timeout=2)
         try:
             return self.respond(messages, schema)
         finally:
-            with self.lock:
+            with self.arrived:
                 self.now -= 1
 
 
@@ -126,11 +131,12 @@ def test_every_segment_of_one_text_is_read_several_at_once_by_a_served_model(
     text = long_text((800, "The Corvale bridge opened in 1901."), (6200, "It reopened in 1903."))
     readings = []
     for concurrency in (1, 4):
-        calls = InFlight(World([], {}, unknown=first_number).respond)
+        expect = 1 if concurrency == 1 else at_once
+        calls = InFlight(World([], {}, unknown=first_number).respond, expect)
         model = kind(respond=calls)
         result = ask(QUESTION, [Context(id="minutes", text=text)], model=model,
                      max_concurrency=concurrency)  # fmt: skip
-        assert calls.most == (1 if concurrency == 1 else at_once)
+        assert calls.most == expect
         readings.append(result.readings["minutes"])
     assert readings[0] == readings[1]  # the same reading, spans and all, whatever the concurrency
     assert readings[0].answers == ["1901", "1903"]
