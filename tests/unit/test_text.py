@@ -52,6 +52,8 @@ def test_same_answer(a: str, b: str, same: bool) -> None:
         ("AC/DC", ["ac", "dc"]),
         ("1914–1918", ["1914", "1918"]),
         ("The Beatles' 3,559 fans", ["beatles", "3559", "fans"]),
+        ("Mara Quist's lamp", ["mara", "quist", "lamp"]),  # a possessive is the name's
+        ("Mara Quist’s lamp, that's it", ["mara", "quist", "lamp", "that", "it"]),
     ],
 )
 def test_words_keep_the_parts_of_joined_words(text: str, expected: list[str]) -> None:

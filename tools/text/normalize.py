@@ -19,6 +19,8 @@ _PUNCT = str.maketrans(
 """Punctuation to drop: ASCII's, and every other script's (the Arabic comma in "1934،",
 "«", "、", the curly quotes)."""
 _JOINERS = re.compile(r"[-‐‑–—/]")
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+"""An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _ACCENTED_BELOW = 0x0590
 """Accents are dropped from letters below this code point (Latin, Greek, Cyrillic, Armenian).
 
@@ -119,13 +121,13 @@ def _spelled_within(answer: list[str], other: list[str]) -> bool:
 def words(text: str | None) -> list[str]:
     """Normalized words, with the parts of hyphenated and slashed words apart.
 
-    ``normalize`` alone would glue "Assamese-language" into one word "assameselanguage".
-    Runs of a script written without spaces (Chinese, Japanese, Thai, ...) are cut where
-    Unicode's word segmentation (ICU's, with its dictionaries) cuts them: "于1932年正式通车"
-    is "于", "1932", "年", "正式", "通车".
+    ``normalize`` alone would glue "Assamese-language" into one word "assameselanguage", and
+    "Quist's lamp" would not have the word "quist". Runs of a script written without spaces
+    (Chinese, Japanese, Thai, ...) are cut where Unicode's word segmentation (ICU's, with its
+    dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车".
     """
     found: list[str] = []
-    for token in normalize(_JOINERS.sub(" ", text or "")).split():
+    for token in normalize(_JOINERS.sub(" ", _POSSESSIVE.sub("", text or ""))).split():
         found.extend(_segment(token) if JOINED.search(token) else (token,))
     return found
 
