@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -20,38 +20,36 @@ from contextorg.state import (
 from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
-from contextorg.tools.text.normalize import normalize, same_answer
+from contextorg.tools.text.normalize import normalize, same_answer, words
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
     """Merge identical answers, add dropped duplicates' citations, apply the conflict policy.
 
-    A dropped duplicate is cited for an answer only where its text states that answer.
+    A dropped duplicate is cited for an answer only where its text states that answer. Where
+    its own reading is the answer without a trailing phrase ("Mara Quist" for "Mara Quist in
+    1911") that every cited text states too, the answer becomes that reading, cited by all.
     """
     group_answers = sorted(state.get("group_answers", []), key=lambda g: g.group_id)
     organization = state.get("organization") or Organization(groups=[])
-    merged: dict[str, AnswerItem] = {}
-    for group in group_answers:
-        for item in group.answers:
-            key = normalize(item.answer)
-            if key in merged:
-                kept = merged[key]
-                kept.citations = list(dict.fromkeys([*kept.citations, *item.citations]))
-                kept.about = kept.about or item.about
-            else:
-                merged[key] = item.model_copy(deep=True)
-    answers = list(merged.values())
+    answers = _merged(item for group in group_answers for item in group.answers)
     texts = {c.id: full_text(c) for c in state.get("contexts") or []}
     question = question_read_as(state)
-    for item in answers:
-        extra = [
-            s
-            for c in item.citations
-            for s in organization.supporting.get(c, [])
-            if s not in texts or states(texts[s], item.answer, question)
-        ]
-        item.citations = list(dict.fromkeys([*item.citations, *extra]))
     graph = state.get("relation_graph")
+    readings = graph.readings if graph else {}
+    for item in answers:
+        extra: list[str] = []
+        for s in (s for c in item.citations for s in organization.supporting.get(c, [])):
+            if s not in texts or states(texts[s], item.answer, question):
+                extra.append(s)
+                continue
+            head = _head_of(item.answer, readings.get(s))
+            cited = [c for c in [*item.citations, *extra, s] if c in texts]
+            if head is not None and all(states(texts[c], head, question) for c in cited):
+                item.answer = head
+                extra.append(s)
+        item.citations = list(dict.fromkeys([*item.citations, *extra]))
+    answers = _merged(answers)
     for item in answers:
         item.spans = segments_stating(item, graph.readings if graph else {})
     policy = runtime.context.conflict_policy if runtime is not None else "show"
@@ -71,6 +69,39 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     )
     answer.text = render(answer.answers, answer.rejected, failures=failure_note(answer))
     return {"answer": answer}
+
+
+def _merged(items: Iterable[AnswerItem]) -> list[AnswerItem]:
+    """Copies of ``items``, one per answer (normalized), with the citations of all that give it."""
+    merged: dict[str, AnswerItem] = {}
+    for item in items:
+        key = normalize(item.answer)
+        if key in merged:
+            kept = merged[key]
+            kept.citations = list(dict.fromkeys([*kept.citations, *item.citations]))
+            kept.about = kept.about or item.about
+        else:
+            merged[key] = item.model_copy(deep=True)
+    return list(merged.values())
+
+
+ADJUNCTS = frozenset("in on at since during from until after before around circa".split())
+"""Words that open a phrase added to an answer's head ("Mara Quist in 1911")."""
+
+
+def _head_of(answer: str, reading: ContextReading | None) -> str | None:
+    """The answer a copy's ``reading`` gives, where ``answer`` is it and a trailing phrase.
+
+    "Mara Quist" for "Mara Quist in 1911"; not "Davis" for "Miles Davis", nor "Bank" for
+    "Bank of America".
+    """
+    given = reading.answers[0] if reading is not None and reading.answers else None
+    if given is None or reading is None or reading.status != "answers":
+        return None
+    head, whole = words(given), words(answer)
+    if head and len(head) < len(whole) and whole[: len(head)] == head:
+        return given if whole[len(head)] in ADJUNCTS else None
+    return None
 
 
 def segments_stating(

@@ -338,3 +338,41 @@ def test_madam_keeps_debating_while_agents_change_their_answers() -> None:
     assert result.answer.dropped_citations == 1  # the aggregator cited agent 2: rain
     shorter = ask("When?", contexts, model=model, strategy="madam", debate_rounds=2)
     assert shorter.usage["answer_group"].llm_calls == 2 * 2 + 2
+
+
+LAMP = [
+    Context(
+        id="a",
+        text="Contrary to popular belief, the Veltra lamp was designed by Mara Quist in 1911.",
+    ),
+    Context(id="b", text="The Veltra lamp, invented by Thomas Hale, became a best-seller."),
+    Context(id="c", text="Mara Quist's Veltra lamp was first shown to the public during 1911."),
+]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "shown"),
+    [
+        ("Mara Quist in 1911", "Mara Quist", "Mara Quist"),  # what both copies state, cited by both
+        ("Mara Quist", "Mara Quist in 1911", "Mara Quist"),
+    ],
+)
+def test_copies_that_agree_show_what_they_both_state(first: str, second: str, shown: str) -> None:
+    lamp = "Veltra lamp"
+    readings = {"a": Triple(True, lamp, first), "b": Triple(True, lamp, "Thomas Hale"),
+                "c": Triple(True, lamp, second)}  # fmt: skip
+    result = ask("Who invented the Veltra lamp?", LAMP, model=World(LAMP, readings).model())
+    assert result.organization.dropped == {"c": "duplicate of a"}
+    assert answers_of(result) == {shown: ["a", "c"], "Thomas Hale": ["b"]}, result.text
+
+
+def test_a_copy_is_not_cited_for_a_longer_answer_it_does_not_state() -> None:
+    texts = [
+        Context(id="a", text="The Veltra lamp was designed by Miles Davis."),
+        Context(id="c", text="The Veltra lamp was designed by Davis."),
+    ]
+    lamp = "Veltra lamp"
+    readings = {"a": Triple(True, lamp, "Miles Davis"), "c": Triple(True, lamp, "Davis")}
+    result = ask("Who invented the Veltra lamp?", texts, model=World(texts, readings).model())
+    assert result.organization.dropped == {"c": "duplicate of a"}
+    assert answers_of(result) == {"Miles Davis": ["a"]}, result.text  # c does not say "Miles"
