@@ -376,3 +376,25 @@ def test_a_copy_is_not_cited_for_a_longer_answer_it_does_not_state() -> None:
     result = ask("Who invented the Veltra lamp?", texts, model=World(texts, readings).model())
     assert result.organization.dropped == {"c": "duplicate of a"}
     assert answers_of(result) == {"Miles Davis": ["a"]}, result.text  # c does not say "Miles"
+
+
+def test_a_context_left_out_says_why_it_does_not_answer() -> None:
+    texts = [
+        Context(id="guide", text="The library reopened in March 2019 after the renovation."),
+        Context(id="blog", text="Guides say it reopened in 2017; that was only the planned date."),
+        Context(id="memo", text="The renovation budget was approved by the council."),
+    ]
+    readings = {
+        "guide": Triple(True, None, "March 2019"),
+        "blog": Triple(True, None, "2017"),
+        "memo": Triple(True, None, "Port Aster"),
+    }
+    result = ask("When did the library reopen?", texts, model=World(texts, readings).model())
+    assert answers_of(result) == {"March 2019": ["guide"]}, result.text
+    dropped = result.organization.dropped
+    assert dropped["blog"] == (
+        'does not answer the question: it mentions "2017" only to deny or correct it'
+    )
+    assert dropped["memo"] == (
+        'does not answer the question (the model read "Port Aster", which the text does not say)'
+    )

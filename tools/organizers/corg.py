@@ -56,11 +56,28 @@ def plan_corg(
 
 
 def _not_answering(graph: RelationGraph, context_id: str) -> str:
-    """Why a context is left out as not answering: it does not, or not in what was read."""
+    """Why a context is left out as not answering.
+
+    It does not; or not in the part that was read; or it names the answer it was read to give
+    only to deny or correct it; or the model's answer is not in its text.
+    """
     reading = graph.readings.get(context_id)
     if reading is not None and reading.clipped:
         return "no answer in the part that was read (the text is too long: not read past it)"
+    said = _clipped(reading.said) if reading is not None and reading.said else None
+    if reading is not None and reading.status == "denied" and said:
+        return f'does not answer the question: it mentions "{said}" only to deny or correct it'
+    if reading is not None and reading.status == "ungrounded" and said:
+        return (
+            f'does not answer the question (the model read "{said}", which the text does not say)'
+        )
     return "does not answer the question"
+
+
+def _clipped(said: str, most: int = 60) -> str:
+    """``said`` on one line, cut to ``most`` characters."""
+    said = " ".join(said.split())
+    return said if len(said) <= most else said[: most - 1].rstrip() + "…"
 
 
 def _copies(
