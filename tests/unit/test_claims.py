@@ -21,6 +21,7 @@ from contextorg.tools.text.phrases import (
     reads_as_sentence,
     restates,
     speaks_of_another,
+    unoffered,
 )
 
 ARCHIVE = (
@@ -414,3 +415,20 @@ def test_the_audit_counts_every_shown_answer_and_citation() -> None:
     ]
     assert audit(shown, labels) == pytest.approx(3 / 5)
     assert audit([], labels) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "left"),
+    [
+        ("Which failed most? Windows or Linux?", "Windows", "Which failed most?   or Linux?"),
+        ("Was it built in 1932 or 1934?", "1934", "Was it built in 1932 or  ?"),
+        ("Is the ledger on MySQL, or PostgreSQL?", "MySQL", "Is the ledger on  , or PostgreSQL?"),
+        ("Soll es Windows oder Linux sein?", "Linux", "Soll es Windows oder   sein?"),
+        ("Who owns the Harbor build?", "Harbor", "Who owns the Harbor build?"),  # not offered
+        ("Tea or coffee?", "or", "Tea or coffee?"),
+    ],
+)
+def test_an_alternative_the_question_offers_is_taken_out_of_it(
+    question: str, answer: str, left: str
+) -> None:
+    assert unoffered(question, answer) == left

@@ -146,6 +146,29 @@ def test_the_text_decides_whether_a_reading_answers(says: bool, answer: str, ans
     assert graph.relation("a", "b") == ("duplicated" if answers else "irrelevant")
 
 
+@pytest.mark.parametrize(
+    ("question", "answer", "answers"),
+    [
+        ("Which guest OS failed most in the test matrix, Windows or Linux?", "Windows", True),
+        ("Which guest OS failed most in the test matrix? Windows or Linux?", "Linux", True),
+        ("Welches Gast-OS scheiterte am häufigsten, Windows oder Linux?", "Windows", True),
+        ("Which guest OS failed most in the test matrix?", "test matrix", False),  # restated
+        ("Which guest OS failed most, Windows or Linux?", "macOS", False),  # not in the text
+    ],
+)
+def test_an_answer_that_picks_an_alternative_the_question_offers_is_an_answer(
+    question: str, answer: str, answers: bool
+) -> None:
+    text = "Test matrix, stable-9 rc2: Windows 10 guests failed 14 cases, Linux guests 3."
+    contexts = [Context(id="a", text=text), Context(id="b", text=f"Results. {text}")]
+    model = ScriptedChatModel(
+        respond=lambda messages, schema: {"answers_question": True, "answer": answer}
+    )
+    graph = classify_signals(question, contexts, model, Meter())
+    assert graph.relevance["a"] is answers
+    assert graph.readings["a"].answers == ([answer] if answers else [])
+
+
 def _stance_reply(answer: str, yes: float, no: float) -> AIMessage:
     """A stance reply as a model that reports logprobs gives it (OpenAI's shape)."""
     tokens = ["{", ' "', "answer", '":', ' "', answer, '"', "}"]

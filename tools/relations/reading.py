@@ -33,6 +33,7 @@ from contextorg.tools.text.phrases import (
     complete_phrase,
     restates,
     speaks_of_another,
+    unoffered,
 )
 
 logger = logging.getLogger("contextorg")
@@ -225,16 +226,17 @@ def _read_answer(
         descriptor=getattr(out, "descriptor", None) or None,
         clipped=clipped,
     )
+    asked = unoffered(question, answer)  # "Windows" picks one of "Windows or Linux?"
     if (
         not answer
         or (not out.answers_question and REFUSALS & set(words(answer)))
-        or restates(answer, question)
+        or restates(answer, asked)
         or speaks_of_another(answer, question, text)
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
-    if not grounded(text, answer, question=question):
+    if not grounded(text, answer, question=asked):
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
-    if denies(text, answer, question):
+    if denies(text, answer, asked):
         return reading.model_copy(update={"status": "denied", "answers": []})
     return reading
 

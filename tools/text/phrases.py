@@ -163,6 +163,25 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
 
 
+_OR = r"(?:or|oder|ou)"
+"""The word that offers alternatives, in English, German and French."""
+
+
+def unoffered(question: str, answer: str) -> str:
+    """``question`` without ``answer`` where the question offers it as an alternative.
+
+    "Which OS failed most, Windows or Linux?" offers "Windows": the answer picks it, and
+    so adds what the question leaves open, though every word of it is the question's. Any
+    other answer leaves the question as it is.
+    """
+    said = re.findall(r"\w+", answer)
+    if not said:
+        return question
+    phrase = r"\W+".join(re.escape(w) for w in said)
+    before = re.sub(rf"(?<!\w){phrase}(?=,?\s+{_OR}\b)", " ", question, flags=re.IGNORECASE)
+    return re.sub(rf"(\b{_OR}\s+){phrase}(?!\w)", r"\1 ", before, flags=re.IGNORECASE)
+
+
 NAMING_WORDS = 2
 """Most common words a reply may add to the question's subject and still only name it
 ("Harbor build pipeline"); more say something of it."""
