@@ -257,6 +257,35 @@ def test_a_reply_cut_off_mid_phrase_is_finished_from_its_text_or_cut_back(
     assert complete_phrase(answer, text) == phrase
 
 
+CHECKLIST = (
+    "Notes: Updated to reflect new features and changes to existing features.\n"
+    "You can override it by redefining it on the .config file at the root of your build "
+    "script directory."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "phrase"),
+    [
+        (  # cut at the reply's limit on a whole word: run on to the end of the clause
+            "redefining it on the .config file at the root of your build",
+            "redefining it on the .config file at the root of your build script directory",
+        ),
+        (  # cut mid-word
+            "Updated to reflect new features and changes to exis",
+            "Updated to reflect new features and changes to existing features",
+        ),
+        ("Notes: Updated", "Notes: Updated"),  # the clause's end is more than 8 words on
+        ("Nothing of the kind", "Nothing of the kind"),  # not in the text: as it is
+    ],
+)
+def test_a_reply_cut_at_its_length_limit_runs_on_to_the_end_of_its_clause(
+    answer: str, phrase: str
+) -> None:
+    assert complete_phrase(answer, CHECKLIST, cut=True) == phrase
+    assert complete_phrase(answer, CHECKLIST) in (answer, phrase)  # only a dangling one runs on
+
+
 @given(
     st.lists(
         st.sampled_from(["of", "the", "and", "river", "bridge", "1932", "opened", ","]),

@@ -169,6 +169,23 @@ def test_an_answer_that_picks_an_alternative_the_question_offers_is_an_answer(
     assert graph.readings["a"].answers == ([answer] if answers else [])
 
 
+def test_a_reading_cut_at_its_length_limit_runs_on_to_the_end_of_its_clause() -> None:
+    sentence = (
+        "You can override the STEPS variable by redefining it on the .config file at the root "
+        "of your build script directory"
+    )
+    text = f"Build scripts. {sentence}. Other variables keep their defaults."
+    reply = sentence[:100]  # what the grammar lets through: 100 characters, mid-word
+    assert len(reply) == 100 and not sentence.startswith(reply + " ")
+    contexts = [Context(id="a", text=text)]
+    model = ScriptedChatModel(
+        respond=lambda messages, schema: {"answers_question": True, "answer": reply}
+    )
+    graph = classify_signals("How to override the STEPS variable?", contexts, model, Meter())
+    # the phrase that answers (past "by"), run on from where the limit cut it
+    assert graph.readings["a"].answers == [sentence.split(" by ", 1)[1]]
+
+
 def _stance_reply(answer: str, yes: float, no: float) -> AIMessage:
     """A stance reply as a model that reports logprobs gives it (OpenAI's shape)."""
     tokens = ["{", ' "', "answer", '":', ' "', answer, '"', "}"]

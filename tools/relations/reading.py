@@ -218,7 +218,10 @@ def _read_answer(
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
     said, text = (out.answer or "").strip(), full_text(shown)
-    answer = complete_phrase(answer_phrase(said, question), text)
+    phrase = answer_phrase(said, question)
+    # the grammar closed the reply at its length limit, and the phrase is where it stopped
+    cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
+    answer = complete_phrase(phrase, text, cut=cut)
     reading = ContextReading(
         status="answers",
         answers=[answer],
@@ -239,6 +242,14 @@ def _read_answer(
     if denies(text, answer, asked):
         return reading.model_copy(update={"status": "denied", "answers": []})
     return reading
+
+
+def _longest(schema: type[answer_reading.AnswerReading | extract_reading.ExtractedReading]) -> int:
+    """The most characters the schema lets a reading's answer have."""
+    found = [
+        m.max_length for m in schema.model_fields["answer"].metadata if hasattr(m, "max_length")
+    ]
+    return min(found, default=10**9)
 
 
 def first(reading: ContextReading) -> str | None:

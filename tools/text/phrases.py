@@ -91,16 +91,17 @@ def dangles(answer: str) -> bool:
     return stripped[-1] in _OPENING or bool(last and last.group(1) in DANGLING)
 
 
-def complete_phrase(answer: str, text: str) -> str:
-    """``answer``, finished from ``text`` when it stops mid-phrase (:func:`dangles`).
+def complete_phrase(answer: str, text: str, cut: bool = False) -> str:
+    """``answer``, finished from ``text`` when it stops mid-phrase or was ``cut`` at its limit.
 
-    Where ``text`` has the answer's words in a row, the answer runs on to the end of that
-    clause (the next comma, stop or bracket) when that comes within :data:`MOST_COMPLETED`
-    words: "performers of the" -> "performers of the project's work". Otherwise the words
-    and marks it dangles on are left off ("to make assurances for" -> "to make assurances").
-    An answer that does not dangle is returned as it is.
+    It stops mid-phrase when it :func:`dangles`; a reply cut at its length limit may stop
+    anywhere, even mid-word. Where ``text`` has the answer's words in a row, the answer runs
+    on to the end of that clause (the next comma, stop or bracket) when that comes within
+    :data:`MOST_COMPLETED` words: "performers of the" -> "performers of the project's work".
+    Otherwise the words and marks it dangles on are left off ("to make assurances for" -> "to
+    make assurances"). An answer that neither dangles nor was cut is returned as it is.
     """
-    if not dangles(answer):
+    if not (cut or dangles(answer)):
         return answer
     said = re.findall(r"\w+", answer)
     if said:
@@ -109,13 +110,14 @@ def complete_phrase(answer: str, text: str) -> str:
         if answer.rstrip()[-1] in "-–":  # a word cut at its hyphen: "Division I-" of "I-A"
             hyphen = re.escape(answer.rstrip()[-1])
             found = re.search(rf"(?<!\w){pattern}{hyphen}", text, re.IGNORECASE)
-        found = found or re.search(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE)
+        whole = r"\w*" if cut else r"(?!\w)"  # a reply cut at its limit may end mid-word
+        found = found or re.search(rf"(?<!\w){pattern}{whole}", text, re.IGNORECASE)
         if found:
             rest = text[found.end() :]
             end = _CLAUSE_END.search(rest)
             tail = rest[: end.start()] if end else rest
             if tail.strip() and len(tail.split()) <= MOST_COMPLETED:
-                return (text[found.start() : found.end()] + tail).strip()
+                return " ".join((text[found.start() : found.end()] + tail).split())
     return _trimmed(answer) or answer
 
 
