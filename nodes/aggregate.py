@@ -95,9 +95,9 @@ def _head_of(answer: str, reading: ContextReading | None) -> str | None:
     "Mara Quist" for "Mara Quist in 1911"; not "Davis" for "Miles Davis", nor "Bank" for
     "Bank of America".
     """
-    given = reading.answers[0] if reading is not None and reading.answers else None
-    if given is None or reading is None or reading.status != "answers":
+    if reading is None or reading.status != "answers" or not reading.answers:
         return None
+    given = reading.answers[0]
     head, whole = words(given), words(answer)
     if head and len(head) < len(whole) and whole[: len(head)] == head:
         return given if whole[len(head)] in ADJUNCTS else None

@@ -125,6 +125,8 @@ COPULAS = frozenset("is was are were been remains remained proved thats its".spl
 
 CONJUNCTIONS = frozenset("and but yet however though although".split())
 
+NEGATIONS = frozenset("not never isnt wasnt arent werent".split())
+
 UNTRUE = frozenset("true correct right accurate case so confirmed".split())
 """What "that is not ..." says of the clause before when it denies it ("that is not true")."""
 
@@ -209,10 +211,10 @@ def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool
         if w in not_cues or rest[n - 1] in AFFIRMING:
             continue
         before = set(rest[max(n - 3, 1) : n])
-        if w in UNTRUE and before & {"not", "never", "isnt", "wasnt", "arent", "werent"}:
+        if w in UNTRUE and before & NEGATIONS:
             return True
         if w in DENYING_NEAR and (w not in PLANNING or before & RESTRICTING):
-            return not before & {"not", "never", "isnt", "wasnt", "arent", "werent"}
+            return not before & NEGATIONS  # "that was not wrong" affirms
     return False
 
 
