@@ -68,6 +68,9 @@ ARCHIVE = (
         ("It opened in 1932. That it opened in 1930 is a myth.", "1932", True),
         ("It opened in 1932. That it opened in 1930 is a myth.", "1930", False),
         ("It opened in 1932. It was a mistake, critics said, to build it so low.", "1932", True),
+        ("Set retries to 5, which is the error threshold.", "5", True),
+        ("Run make clean. This is the fix for the build error.", "make clean", True),
+        ("It opened in 1932. That is a common misconception in guides.", "1932", False),
         (
             "Members: not an IIHF member, v t e, teams of Russia in football and ice hockey",
             "ice hockey",

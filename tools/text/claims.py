@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from contextorg.tools.text.normalize import JOINED, compact, mentions, words
+from contextorg.tools.text.normalize import FUNCTION_WORDS, JOINED, compact, mentions, words
 
 _CLAUSES = re.compile(
     r"[.!?;:](?=\s|$)|[;()\[\]\n—–。；：！？，、]|,(?=\s)|\s-\s"
@@ -201,19 +201,27 @@ def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool
     """Whether a clause says the clause before it is wrong or was only planned.
 
     It opens (after "and" or "but") with a word pointing back and a verb of being ("that
-    was", "which is", "this date was"), then calls it wrong ("a misprint", "not true") or
-    only planned ("only the planned date").
+    was", "which is", "this date was"), then says of it, within a few words, that it is wrong
+    ("a common misconception", "not true") or was only planned ("only the planned date"). A
+    cue that only describes a thing is not one: "which is the error threshold", "this is the
+    fix for the build error".
     """
     rest = said[1:] if said and said[0] in CONJUNCTIONS else said
-    if not rest or rest[0] not in ANAPHORS or not COPULAS & set(rest[1:3]):
+    if not rest or rest[0] not in ANAPHORS:
         return False
-    for n, w in enumerate(rest[1:], 1):
+    verb = next((n for n in (1, 2) if n < len(rest) and rest[n] in COPULAS), None)
+    if verb is None:
+        return False
+    for n in range(verb + 1, min(verb + 4, len(rest))):  # articles are not words here
+        w, after = rest[n], rest[n + 1] if n + 1 < len(rest) else None
         if w in not_cues or rest[n - 1] in AFFIRMING:
             continue
-        before = set(rest[max(n - 3, 1) : n])
+        before = set(rest[verb + 1 : n])
         if w in UNTRUE and before & NEGATIONS:
             return True
-        if w in DENYING_NEAR and (w not in PLANNING or before & RESTRICTING):
+        if w in PLANNING and before & RESTRICTING:
+            return True  # "only the planned date"
+        if w in DENYING_NEAR and w not in PLANNING and (after is None or after in FUNCTION_WORDS):
             return not before & NEGATIONS  # "that was not wrong" affirms
     return False
 
