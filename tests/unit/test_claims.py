@@ -69,6 +69,11 @@ ARCHIVE = (
         ("It opened in 1932. That it opened in 1930 is a myth.", "1930", False),
         ("It opened in 1932. It was a mistake, critics said, to build it so low.", "1932", True),
         ("Set retries to 5, which is the error threshold.", "5", True),
+        ("Version 2.3 fixed the login error.", "2.3", True),
+        ("Use Python 3.11 to avoid the import error.", "Python 3.11", True),
+        ("Version 2.3 removed a false positive in the scanner.", "2.3", True),
+        ("The 1932 date is an error: it opened in 1934.", "1932", False),
+        ("The date of 1932 was in error.", "1932", False),
         ("Run make clean. This is the fix for the build error.", "make clean", True),
         ("It opened in 1932. That is a common misconception in guides.", "1932", False),
         (

@@ -125,6 +125,10 @@ COPULAS = frozenset("is was are were been remains remained proved thats its".spl
 
 CONJUNCTIONS = frozenset("and but yet however though although".split())
 
+NAMING_A_THING = frozenset("error errors mistake mistakes typo typos misprint false".split())
+"""Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
+technical text names things with them ("fixed the login error", "a false positive")."""
+
 NEGATIONS = frozenset("not never isnt wasnt arent werent".split())
 
 UNTRUE = frozenset("true correct right accurate case so confirmed".split())
@@ -235,7 +239,12 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str]) -> list[bool]:
     """For each word of one clause, whether a denial reaches it (``not_cues`` never deny)."""
     flags = [False] * len(said)
     for n, w in enumerate(said):
-        if w in DENYING_NEAR and w not in not_cues and (n == 0 or said[n - 1] not in AFFIRMING):
+        if (
+            w in DENYING_NEAR
+            and w not in not_cues
+            and (n == 0 or said[n - 1] not in AFFIRMING)
+            and (w not in NAMING_A_THING or COPULAS & set(said[max(n - 2, 0) : n]))
+        ):
             for m in range(max(n - REACH, 0), min(n + REACH + 1, len(said))):
                 flags[m] = True
         if w in DENYING_AFTER and w not in not_cues:
