@@ -70,6 +70,8 @@ ARCHIVE = (
         ("It opened in 1932. It was a mistake, critics said, to build it so low.", "1932", True),
         ("Set retries to 5, which is the error threshold.", "5", True),
         ("Version 2.3 fixed the login error.", "2.3", True),
+        ("If the build does not finish in 10 minutes, cancel it.", "10 minutes", True),
+        ("Restart it if it does not answer within 30 seconds.", "30 seconds", True),
         ("Use Python 3.11 to avoid the import error.", "Python 3.11", True),
         ("Version 2.3 removed a false positive in the scanner.", "2.3", True),
         ("The 1932 date is an error: it opened in 1934.", "1932", False),

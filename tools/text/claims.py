@@ -4,7 +4,10 @@
 states 1934. Words stand under a denial when a negation or correction shortly before them in their
 clause reaches them ("not", "instead of", "rather than", "earlier reports said"), or when a
 word near them in their clause calls them planned, claimed or wrong ("the 1932 date was only
-the planned opening"). Japanese and Korean negate after what they deny ("1932年ではなく"). No
+the planned opening"), or when the next clause points back to call them so ("...; that was only
+the planned date"). A negation in an "if" clause sets a condition ("if it does not finish in
+10 minutes"), and "error" denies only as what something is ("the date is an error", not "fixed
+the login error"). Japanese and Korean negate after what they deny ("1932年ではなく"). No
 model call: the cues are words, in English first and a few in German, French, Spanish,
 Chinese, Japanese, Korean, Russian, Arabic, Hebrew and Thai, and they err towards denying (a
 denied answer is left out, never cited).
@@ -128,6 +131,9 @@ CONJUNCTIONS = frozenset("and but yet however though although".split())
 NAMING_A_THING = frozenset("error errors mistake mistakes typo typos misprint false".split())
 """Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
 technical text names things with them ("fixed the login error", "a false positive")."""
+
+CONDITIONS = frozenset("if unless whenever whether wenn".split())
+"""Words that make a negation after them in their clause a condition, not a correction."""
 
 NEGATIONS = frozenset("not never isnt wasnt arent werent".split())
 
@@ -253,8 +259,8 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str]) -> list[bool]:
     n = 0
     while n < len(said):
         cue = next((c for c in DENYING_BEFORE if tuple(said[n : n + len(c)]) == c), None)
-        if cue is None or not_cues & set(cue):
-            n += 1
+        if cue is None or not_cues & set(cue) or CONDITIONS & set(said[:n]):
+            n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue
         end = n + len(cue)
         for m in range(n, min(end + REACH, len(said))):
