@@ -30,6 +30,23 @@ def test_a_correction_is_cited_for_its_own_date_only() -> None:
     assert sorted(cited.get("1932", [])) == ["atlas", "gazette"], result.text
 
 
+def test_a_correction_in_the_next_clause_and_technical_errors_are_read_as_meant() -> None:
+    # "that was only the planned date" denies the clause before it; "fixed the login error"
+    # and a negation inside "if" deny nothing.
+    reopened = [
+        Context(id="city", text="The Ostrava library reopened to readers in March 2019."),
+        Context(id="blog", text="Some guides still say it reopened in 2017; that was only the "
+                "planned date."),
+    ]  # fmt: skip
+    result = ask("When did the Ostrava library reopen?", reopened, model="local")
+    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    assert cited == {"March 2019": ["city"]}, result.text
+    assert "only to deny or correct it" in result.organization.dropped["blog"]
+    changelog = [Context(id="changelog", text="Version 2.3 fixed the login error.")]
+    result = ask("Which version fixed the login error?", changelog, model="local")
+    assert any("2.3" in item.answer for item in result.answer.answers), result.text
+
+
 def test_contexts_in_chinese_japanese_and_thai_are_read_and_cited() -> None:
     contexts = [
         BRIDGE[0],
