@@ -187,9 +187,9 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         clauses: list[Clause] = []
         for clause in _CLAUSES.split(sentence):
             said = words(clause)
-            quoted = {w for q in _QUOTED.findall(clause) for w in words(q)}
-            clauses.append((said, _denied(said, asked | quoted)))
-            if _denies_before(said, asked | quoted):
+            not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
+            clauses.append((said, _denied(said, not_cues)))
+            if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 for _, flags in earlier:
                     flags[:] = [True] * len(flags)
