@@ -2,10 +2,12 @@
 
 The pages are written out as HTML and indexed with ``contextorg index`` (the default: hybrid
 search, e5); every turn's human-completed question, in English and in German, is asked over
-that index with ``corg`` and with ``base`` (the same retrieval in one prompt: a stock RAG
-chain). A seeded sample of turns is drawn once, before any tuning: its first half is the dev
-split, its second half is kept for the report. Per turn: the gold answer's content words
-found in the shown answers, whether a gold page is cited, answers shown, calls and seconds.
+that index with ``corg`` and with ``base`` (a stock RAG chain: the question searched as
+asked, the hits in one prompt; corg also searches with the question put in the pages'
+language when it is asked in another). A seeded sample of turns is drawn once, before any
+tuning: its first half is the dev split, its second half is kept for the report. Per turn:
+the gold answer's content words found in the shown answers, whether a gold page is cited,
+answers shown, calls and seconds.
 Items and the model's replies are stored under ``--out``: a rerun resumes, and replays.
 
     python benchmarks/confquestions_e2e.py --split dev
@@ -74,7 +76,13 @@ def run_turn(
         stored: dict[str, Any] = json.loads(file.read_text())
         return stored
     started = time.perf_counter()
-    result = ask(turn[QUESTION[language]], retriever=str(index), strategy=strategy, model=model)
+    result = ask(
+        turn[QUESTION[language]],
+        retriever=str(index),
+        strategy=strategy,
+        model=model,
+        search_translated=strategy != "base",  # base is a stock RAG chain: one search, as asked
+    )
     shown = [a.answer for a in result.answer.answers]
     cited = {
         c.split("#")[0].removesuffix(".html") for a in result.answer.answers for c in a.citations

@@ -59,6 +59,9 @@ class Result(BaseModel):
     question: str
     completed_question: str = ""
     """The question as it was answered, after completion with the conversation's history."""
+    read_as: str | None = None
+    """The question put in the contexts' language, when it was asked in another: searched with
+    (``search_translated``) and read with. None when the question was read as asked."""
     answer: Answer
     contexts: list[Context]
     """The contexts answered from (given, or retrieved)."""
@@ -92,7 +95,7 @@ class Result(BaseModel):
         return {
             "question": self.question,
             "completed_question": self.completed_question or self.question,
-            "read_as": self.relation_graph.read_as,
+            "read_as": self.read_as,
             "answers": [a.model_dump() for a in self.answer.answers],
             "rejected": [a.model_dump() for a in self.answer.rejected],
             "text": self.answer.text,
@@ -125,6 +128,11 @@ class Result(BaseModel):
         }
 
 
+def _read_as(out: Mapping[str, Any]) -> str | None:
+    graph = out.get("relation_graph")
+    return (graph.read_as if graph is not None else None) or out.get("read_as") or None
+
+
 class AskOptions(TypedDict, total=False):
     """What :func:`ask`, :func:`aask` and :func:`ask_stream` take after the question and contexts.
 
@@ -146,6 +154,7 @@ class AskOptions(TypedDict, total=False):
     top_k: int
     reranker: str | Any
     rerank_pool: int
+    search_translated: bool
     completion: CompletionName | str
     classifier: ClassifierName | str | None
     strategy: StrategyName | str | None
@@ -342,6 +351,7 @@ class _Run:
             question=self.question,
             answer=out["answer"],
             completed_question=out.get("completed_question", self.question),
+            read_as=_read_as(out),
             contexts=out.get("contexts", []),
             attribution=out.get("attribution", []),
             organization=out.get("organization") or Organization(groups=[]),

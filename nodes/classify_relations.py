@@ -18,7 +18,8 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
     """Classify every pair of contexts with the configured classifier and model.
 
     A question asked in another language than every context's is first put in theirs (one
-    call; :func:`~contextorg.tools.relations.reading.question_in_their_language`). A text past
+    call; :func:`~contextorg.tools.relations.reading.question_in_their_language`), unless
+    ``retrieve`` already did. A text past
     the model's window is read segment by segment, best first with ``segment_search``
     (:mod:`~contextorg.tools.relations.segments`).
     """
@@ -31,7 +32,9 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
     )
     model = resolve_chat_model(context.model_for("relation"))
     question = standalone_question(state)
-    read_as = question_in_their_language(question, state["contexts"], model, meter)
+    read_as = state.get("read_as") or question_in_their_language(
+        question, state["contexts"], model, meter
+    )
     with searching_segments(search):
         graph = resolve(context, "classifier")(
             read_as, state["contexts"], model, meter, context.max_concurrency

@@ -31,6 +31,7 @@ def start_turn(state: State, runtime: Runtime[RunContext]) -> dict[str, Any]:
     )
     return {
         **records,
+        "read_as": "",
         "relation_graph": RelationGraph(),
         "organization": Organization(groups=[]),
         "attribution": [],

@@ -52,6 +52,9 @@ class OutputState(_Question, total=False):
 
     completed_question: str
     """The question rewritten to stand on its own (the question itself without history)."""
+    read_as: str
+    """The question put in the language of the hits ``retrieve`` found (asked in German of
+    English pages, say), which it searched with too; empty when it was not translated."""
     contexts: list[Context]
     answer: Answer
     attribution: list[Attribution]
@@ -75,11 +78,12 @@ def standalone_question(state: State) -> str:
 def question_read_as(state: State) -> str:
     """The question the contexts are read and answered with.
 
-    :func:`standalone_question`, or its translation into the contexts' language when the
-    relation step made one (``RelationGraph.read_as``).
+    :func:`standalone_question`, or its translation into the contexts' language when
+    ``retrieve`` or the relation step made one (``RelationGraph.read_as``).
     """
     graph = state.get("relation_graph")
-    return (graph.read_as if graph is not None else None) or standalone_question(state)
+    translated = graph.read_as if graph is not None else None
+    return translated or state.get("read_as") or standalone_question(state)
 
 
 class GroupTask(TypedDict):

@@ -53,6 +53,12 @@ class RunContext:
     ``Reranker``. None: the retriever's order."""
     rerank_pool: int = 10
     """How many hits the reranker sees."""
+    search_translated: bool = True
+    """When every hit is written in one language and the question is asked in another,
+    ``retrieve`` puts the question in the hits' language (one call with the relation model)
+    and searches again with it, fusing both rankings; the contexts are then read with the
+    translation. Off: one search, with the question as asked (the relation step still
+    translates it for reading)."""
     completion: CompletionName | str = "llm"
     """How a follow-up becomes a standalone question: ``llm``, ``concat`` (no model) or ``none``.
     Without history nothing runs."""

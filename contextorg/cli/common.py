@@ -117,6 +117,14 @@ SegmentSearchOption = Annotated[
         "stop once the answers settle, instead of every segment in order.",
     ),
 ]
+SearchTranslatedOption = Annotated[
+    bool,
+    typer.Option(
+        "--search-translated/--no-search-translated",
+        help="With --index: a question asked in another language than the pages found is put "
+        "in theirs (one call) and searched again.",
+    ),
+]
 ModelTimeoutOption = Annotated[
     float | None,
     typer.Option(

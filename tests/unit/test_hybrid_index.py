@@ -15,10 +15,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from contextorg.state import Context
 from contextorg.testing import HashEmbedder
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.fusion import (
     agree_on_identifiers,
+    fuse_contexts,
     identifiers,
     reciprocal_rank_fusion,
     top_k,
@@ -246,6 +248,18 @@ def test_rrf_scores_every_item_once_best_first(lists: list[list[int]]) -> None:
 @given(rankings)
 def test_rrf_agrees_with_a_single_ranking(lists: list[list[int]]) -> None:
     assert [i for i, _ in reciprocal_rank_fusion(lists[:1])] == lists[0]
+
+
+@given(rankings)
+def test_fused_contexts_are_the_fused_ids_each_once(lists: list[list[int]]) -> None:
+    searches = [
+        [Context(id=f"c{i}", text=f"text {i}", score=float(n)) for i in r]
+        for n, r in enumerate(lists)
+    ]
+    fused = fuse_contexts(searches)
+    assert [c.id for c in fused] == [f"c{i}" for i, _ in reciprocal_rank_fusion(lists)]
+    first = {c.id: c for r in reversed(searches) for c in r}  # the first search's record wins
+    assert all(c is first[c.id] for c in fused)
 
 
 @given(st.lists(st.floats(-10, 10), max_size=50), st.integers(0, 60))

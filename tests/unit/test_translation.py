@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from contextorg import Context, ask
@@ -111,3 +113,81 @@ def test_a_group_the_model_answers_is_asked_the_translated_question() -> None:
     assert asked and all(TRANSLATED in p and GERMAN not in p for p in asked)
     assert [a.answer for a in result.answer.answers] == ["1932"]
     assert set(result.summary()["group_questions"]) == {TRANSLATED}
+
+
+class Shelf:
+    """A retriever whose hits depend on the query's language; it records every query."""
+
+    def __init__(self, by_query: dict[str, list[Context]]) -> None:
+        self.by_query, self.queries = by_query, []  # type: list[str]
+
+    def search(self, query: str, k: int = 10) -> list[Context]:
+        self.queries.append(query)
+        return self.by_query.get(query, [])[:k]
+
+
+ARCHIVE = Context(
+    id="archive", text="The Corvale Bridge opened to traffic in 1932, after six years."
+)
+
+
+def shelf() -> Shelf:
+    # Searched in German, the English pages rank poorly: only one is found; in English, two.
+    return Shelf({GERMAN: [ENGLISH[0]], TRANSLATED: [ARCHIVE, ENGLISH[1]]})
+
+
+@pytest.mark.parametrize("strategy", ["corg", "base"])
+def test_a_german_question_over_an_english_index_is_searched_again_in_english(
+    strategy: str,
+) -> None:
+    scripted, searched = world([*ENGLISH, ARCHIVE]), shelf()
+    result = ask(GERMAN, model=scripted.model(), retriever=searched, strategy=strategy, top_k=3)
+    assert searched.queries == [GERMAN, TRANSLATED]
+    # Both rankings fused: each first place ahead of each second place, every hit once.
+    assert [c.id for c in result.contexts] == ["atlas", "archive", "gazette"]
+    assert scripted.calls.count("TranslatedQuestion") == 1  # not again when reading
+    assert result.usage["retrieve"].llm_calls == 1
+    assert result.summary()["read_as"] == TRANSLATED
+    assert [a.answer for a in result.answer.answers] == ["1932"]
+
+
+def test_searching_translated_can_be_turned_off() -> None:
+    scripted, searched = world([*ENGLISH, ARCHIVE]), shelf()
+    result = ask(GERMAN, model=scripted.model(), retriever=searched, search_translated=False)
+    assert searched.queries == [GERMAN]
+    assert [c.id for c in result.contexts] == ["atlas"]
+    assert result.usage["retrieve"].llm_calls == 0  # the relation step still translates
+    assert result.summary()["read_as"] == TRANSLATED
+
+
+@pytest.mark.parametrize("kind", ["raise", "garble", "empty"])
+def test_a_failed_translation_searches_once_with_the_question_as_asked(kind: FaultKind) -> None:
+    scripted, searched = world([*ENGLISH, ARCHIVE]), shelf()
+    faults = Faults(scripted.respond, [Fault(kind, schema="TranslatedQuestion", times=99)])
+    result = ask(
+        GERMAN, model=ScriptedChatModel(respond=faults), retriever=searched, model_retries=0
+    )
+    assert faults.applied and searched.queries == [GERMAN]
+    assert [c.id for c in result.contexts] == ["atlas"]
+    assert result.summary()["read_as"] is None
+
+
+def test_a_thread_does_not_keep_the_last_turns_translation(tmp_path: Path) -> None:
+    scripted, searched = world([*ENGLISH, ARCHIVE]), shelf()
+    searched.by_query["When did the Corvale Bridge open?"] = [ENGLISH[1]]
+    store, options = str(tmp_path / "turns.sqlite"), {"completion": "none", "thread": "t"}
+    first = ask(GERMAN, model=scripted.model(), retriever=searched, checkpoints=store, **options)
+    assert first.summary()["read_as"] == TRANSLATED
+    second = ask(
+        "When did the Corvale Bridge open?",
+        model=scripted.model(),
+        retriever=searched,
+        checkpoints=store,
+        **options,
+    )
+    assert second.summary()["read_as"] is None
+    assert searched.queries[-1] == "When did the Corvale Bridge open?"
+    readings = [
+        p for c, p in zip(scripted.calls, scripted.prompts, strict=True) if c == "AnswerReading"
+    ]
+    assert f"Question: {TRANSLATED}" not in readings[-1]

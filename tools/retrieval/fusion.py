@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from contextorg.state.records import Context
+
 RRF_K = 60
 """The reciprocal rank fusion constant (Cormack et al. 2009; RAGonite uses it too)."""
 
@@ -38,6 +40,22 @@ def reciprocal_rank_fusion(
         for rank, item in enumerate(ranking, start=1):
             scores[item] = scores.get(item, 0.0) + weight / (k + rank)
     return sorted(scores.items(), key=lambda pair: -pair[1])
+
+
+def fuse_contexts(rankings: Sequence[Sequence[Context]], *, k: int = RRF_K) -> list[Context]:
+    """Best-first context lists fused into one by reciprocal rank fusion, each context once.
+
+    A context found by several searches keeps the first record of it (its ``score`` from the
+    first ranking it is in).
+    """
+    first: dict[str, Context] = {}
+    for ranking in rankings:
+        for found in ranking:
+            first.setdefault(found.id, found)
+    ids = list(first)
+    position = {context_id: n for n, context_id in enumerate(ids)}
+    fused = reciprocal_rank_fusion([[position[c.id] for c in r] for r in rankings], k=k)
+    return [first[ids[n]] for n, _ in fused]
 
 
 def top_k(scores: npt.NDArray[np.float32], k: int) -> list[tuple[int, float]]:
