@@ -23,6 +23,17 @@ def test_a_sentence_answer_is_shown_as_the_part_that_answers() -> None:
     assert stated_part(CENSUS, "The median income is high.", QUESTION) is None  # adds nothing
 
 
+def test_a_stated_part_keeps_the_answers_numbers_and_ends_on_a_whole_phrase() -> None:
+    debut = "He came on as a substitute against Tottenham Hotspur on 28 April 1990."
+    assert stated_part(debut, "April 28, 1964", "When was he born?") is None  # not "April 28"
+    assert stated_part(debut, "28 April 1990 (aged 21)", "When was he born?") == "28 April 1990"
+    review = "done in by a witless script , hodgepodge structure and sledgehammer direction ."
+    said = "witless script, hodgepodge structure, and sledgehammering"
+    assert stated_part(review, said, "What is it known for?") == (
+        "witless script , hodgepodge structure and sledgehammer direction"
+    )  # the text's own phrase, not "... hodgepodge structure, and"
+
+
 def test_cite_shows_what_the_contexts_state_and_cites_only_them() -> None:
     contexts = [Context(id="a", text=CENSUS), Context(id="b", text="Screven is in Georgia.")]
     said = "The median income for a family in Screven is $31,250."

@@ -12,6 +12,7 @@ from contextorg.tools.text.normalize import (
     grounded,
     mentions,
     normalize,
+    numbers,
     same_answer,
     says_phrase,
     words,
@@ -70,6 +71,12 @@ def test_normalize_is_idempotent(text: str) -> None:
     assert normalize(normalize(text)) == normalize(text)
 
 
+def test_numbers_in_any_digits_with_or_without_thousands_marks() -> None:
+    assert numbers("3,559 people in 2010; １９３２年; ٢٠٢٠; 8.7 %; 007") == {
+        "3559", "2010", "1932", "2020", "8", "7",
+    }  # fmt: skip
+
+
 def test_mentions() -> None:
     assert mentions("It was completed in 1987.", "1987")
     assert not mentions("It was completed in 1987.", "1991")
@@ -88,10 +95,25 @@ def test_mentions() -> None:
         ("He played cricket for Kent.", "football", False),  # an answer from memory
         ("He played cricket for Kent.", "No", True),  # yes/no answers are judgements
         ("anything", "", False),
+        # a number is never among the half of the words that may be missing
+        ("He made his debut on 28 April 1990.", "April 28, 1964", False),
+        ("He made his debut on 28 April 1990.", "April 28, 1990", True),
+        ("There were 3,559 people.", "3559 people", True),  # thousands marks aside
+        ("Der Ort hat 3.559 Einwohner.", "3,559", True),
+        ("科尔瓦莱桥于1932年正式通车。", "１９３２年", True),  # full-width digits
     ],
 )
 def test_grounded(text: str, answer: str, expected: bool) -> None:
     assert grounded(text, answer) is expected
+
+
+@given(st.lists(st.from_regex(r"[a-z]{2,8}", fullmatch=True), min_size=1), st.integers(0, 10**6))
+def test_an_answer_with_a_number_the_text_never_writes_is_not_grounded(
+    text: list[str], number: int
+) -> None:
+    said = " ".join(text)  # every word of the answer but its number is in the text
+    assert not grounded(said, f"{said} {number}")
+    assert grounded(f"{' '.join(text)} {number:,}", f"{' '.join(text)} {number}")
 
 
 WORDS = st.lists(st.from_regex(r"[A-Za-z0-9][A-Za-z0-9-]{0,8}", fullmatch=True), min_size=1)

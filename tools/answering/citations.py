@@ -13,8 +13,16 @@ from dataclasses import dataclass
 
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
 from contextorg.tools.text.claims import states
-from contextorg.tools.text.normalize import grounded, new_words, normalize, same_answer, words
-from contextorg.tools.text.phrases import reads_as_sentence
+from contextorg.tools.text.normalize import (
+    grounded,
+    new_words,
+    normalize,
+    numbers,
+    same_answer,
+    unstated_numbers,
+    words,
+)
+from contextorg.tools.text.phrases import complete_phrase, reads_as_sentence
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
 """What the answer says when no context answers the question."""
@@ -101,23 +109,29 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
     answer adds to the question (:func:`~contextorg.tools.text.normalize.new_words`) wins, the
     longer
     on a tie: "The median income in Screven is $31,250." gives "$31,250", not "The median
-    income in". It counts only while it is still
-    :func:`~contextorg.tools.text.normalize.grounded` (half of those words); else None.
+    income in". A run that would end mid-phrase ("hodgepodge structure, and") is finished from
+    the text (:func:`~contextorg.tools.text.phrases.complete_phrase`). It counts only while it
+    is still :func:`~contextorg.tools.text.normalize.grounded` (half of those words), and
+    never stops right beside a number the text does not write; else None.
     """
     if states(text, answer, question):
         return answer
     tokens = re.findall(r"\S+", answer)
-    adds = new_words(answer, question)
+    adds, missing = new_words(answer, question), unstated_numbers(text, answer, question)
     best, best_score = "", (0, 0)
     for start in range(len(tokens)):
         for end in range(len(tokens), start, -1):
             run = " ".join(tokens[start:end]).strip(" ,;:.()[]\"'")
-            if run and states(text, run, question):
+            run = complete_phrase(run, text)  # not ending on "and": on to the clause's end
+            # "April 28" of "April 28, 1964" from a text without 1964 would be another date
+            beside = " ".join(tokens[max(start - 1, 0) : start] + tokens[end : end + 1])
+            if run and states(text, run, question) and not numbers(beside) & missing:
                 score = (len(new_words(run) & adds), len(run))
                 if score > best_score:
                     best, best_score = run, score
                 break
-    return best if best_score[0] and grounded(best, answer, question=question) else None
+    carries = grounded(best, answer, question=question, every_number=False)
+    return best if best_score[0] and carries else None
 
 
 def answer_from_readings(

@@ -155,7 +155,14 @@ GROUNDED_SHARE = 0.5
 """Share of an answer's content words a text must contain for the answer to be read from it."""
 
 
-def grounded(text: str, answer: str, share: float = GROUNDED_SHARE, question: str = "") -> bool:
+def grounded(
+    text: str,
+    answer: str,
+    share: float = GROUNDED_SHARE,
+    question: str = "",
+    *,
+    every_number: bool = True,
+) -> bool:
     """Whether ``answer`` can have been read from ``text``.
 
     Yes/no answers always can; any other needs at least ``share`` of its content words
@@ -164,16 +171,37 @@ def grounded(text: str, answer: str, share: float = GROUNDED_SHARE, question: st
 
     Words of ``question`` do not count either way: a sentence that restates the question
     ("The abbreviation SFJ refers to StarFlyer.") is grounded by what it adds (StarFlyer), and
-    an answer that only restates the question is not grounded.
+    an answer that only restates the question is not grounded. A number is never among the
+    half that may be missing: "April 28, 1964" is not read from "28 April 1990"
+    (:func:`unstated_numbers`), unless ``every_number`` is off.
     """
     if polarity(answer) is not None:
         return True
+    if every_number and unstated_numbers(text, answer, question):
+        return False
     needed = new_words(answer, question)
     if not needed:
         # Only function words ("The Who"): the phrase itself must be in the text. Content
         # words all from the question: the answer restates it.
         return not content_words(answer) and says_phrase(text, answer)
     return len(needed & content_words(text)) >= share * len(needed) or within(text, answer)
+
+
+_NUMBER = re.compile(r"\d+(?:[,.]\d{3})*")
+
+
+def numbers(text: str) -> set[str]:
+    """The numbers written in digits in ``text``, any script's digits, thousands marks aside.
+
+    "3,559" and "3559" are one number; "8.7" is two (8 and 7), as they are wherever written.
+    """
+    found = _NUMBER.findall(unicodedata.normalize("NFKC", text))
+    return {str(int(re.sub(r"[,.]", "", number))) for number in found}
+
+
+def unstated_numbers(text: str, answer: str, question: str = "") -> set[str]:
+    """The numbers ``answer`` adds to ``question`` that ``text`` never writes."""
+    return numbers(answer) - numbers(question) - numbers(text)
 
 
 def content_words(text: str) -> set[str]:
