@@ -18,7 +18,7 @@ from contextorg.cli.common import (
     MaxContextsOption,
     ModelOption,
     ModelTimeoutOption,
-    SearchTranslatedOption,
+    NoSearchTranslatedOption,
     SegmentSearchOption,
     StrategyOption,
     StructuredOutputOption,
@@ -117,7 +117,7 @@ def ask_command(
     embedder: EmbedderOption = "e5",
     conflicts: ConflictsOption = "show",
     segment_search: SegmentSearchOption = False,
-    search_translated: SearchTranslatedOption = True,
+    no_search_translated: NoSearchTranslatedOption = False,
     model_timeout: ModelTimeoutOption = None,
 ) -> None:
     """Answer QUESTION from an index, the contexts in a file, or the bundled demo corpus."""
@@ -125,7 +125,7 @@ def ask_command(
         model=model, strategy=strategy, classifier=classifier, completion=completion,
         structured_output=structured_output, conflict_policy=conflicts, attributor=attributor,
         embedder=embedder, reranker=reranker, segment_search=segment_search,
-        search_translated=search_translated, **timeout_choice(model_timeout),
+        search_translated=not no_search_translated, **timeout_choice(model_timeout),
     )  # fmt: skip
     check_choices(run_context(**options))  # a typo fails before any file or index is read
     question, items, retriever = _evidence(question, contexts, document, index)

@@ -19,7 +19,7 @@ from contextorg.cli.common import (
     MaxContextsOption,
     ModelOption,
     ModelTimeoutOption,
-    SearchTranslatedOption,
+    NoSearchTranslatedOption,
     SegmentSearchOption,
     StrategyOption,
     StructuredOutputOption,
@@ -57,7 +57,7 @@ def chat_command(
     max_contexts: MaxContextsOption = 200,
     completion: CompletionOption = "llm",
     segment_search: SegmentSearchOption = False,
-    search_translated: SearchTranslatedOption = True,
+    no_search_translated: NoSearchTranslatedOption = False,
     model_timeout: ModelTimeoutOption = None,
 ) -> None:
     """Ask questions and follow-ups; each node shows as it runs, then the cited answer.
@@ -106,7 +106,7 @@ def chat_command(
             top_k=k,
             structured_output=structured_output,
             segment_search=segment_search,
-            search_translated=search_translated,
+            search_translated=not no_search_translated,
             **timeout_choice(model_timeout),
         )
         try:

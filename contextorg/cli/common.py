@@ -117,12 +117,12 @@ SegmentSearchOption = Annotated[
         "stop once the answers settle, instead of every segment in order.",
     ),
 ]
-SearchTranslatedOption = Annotated[
+NoSearchTranslatedOption = Annotated[
     bool,
     typer.Option(
-        "--search-translated/--no-search-translated",
-        help="With --index: a question asked in another language than the pages found is put "
-        "in theirs (one call) and searched again.",
+        "--no-search-translated",
+        help="With --index: search once, with the question as asked (by default a question "
+        "asked in another language than the pages found is put in theirs and searched again).",
     ),
 ]
 ModelTimeoutOption = Annotated[
