@@ -19,9 +19,8 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
 
     A question asked in another language than every context's is first put in theirs (one
     call; :func:`~contextorg.tools.relations.reading.question_in_their_language`), unless
-    ``retrieve`` already did. A text past
-    the model's window is read segment by segment, best first with ``segment_search``
-    (:mod:`~contextorg.tools.relations.segments`).
+    ``retrieve`` already did. A text past the model's window is read segment by segment, best
+    first with ``segment_search`` (:mod:`~contextorg.tools.relations.segments`).
     """
     meter = Meter.of(runtime.context)
     context = runtime.context
