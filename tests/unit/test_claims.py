@@ -94,6 +94,58 @@ def test_a_text_states_what_it_gives_and_not_what_it_corrects(
 
 
 @pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        # a plan in force states its date; one that is past, or only a plan, denies it
+        ("The release is scheduled for March 3.", "March 3", True),
+        ("Maintenance is planned for Saturday 02:00 UTC.", "Saturday 02:00 UTC", True),
+        ("The planned release date is March 3.", "March 3", True),
+        ("The build is expected to take about 40 minutes.", "40 minutes", True),
+        ("Die Eröffnung ist für März geplant.", "März", True),
+        ("L'ouverture est prévue pour mars.", "mars", True),
+        ("The bridge was originally scheduled to open in 1932.", "1932", False),
+        ("The bridge had been planned for 1932.", "1932", False),
+        ("The planned opening was 1932.", "1932", False),
+        ("The opening, planned for 1932, was delayed until 1934.", "1932", False),
+        ("Die Eröffnung war ursprünglich für 1932 geplant.", "1932", False),
+        # a postponement denies what it moves, not where it moves it to
+        ("The 2.0 launch was postponed to May 5 because of a storage bug.", "May 5", True),
+        ("The 2.0 launch was postponed from April 2 to May 5.", "April 2", False),
+        ("The 2.0 launch was postponed from April 2 to May 5.", "May 5", True),
+        ("The opening, planned for 1932, was delayed until 1934.", "1934", True),
+        ("The game was rescheduled from 1 May to 8 May.", "1 May", False),
+        ("It launched on May 5 after being delayed twice.", "May 5", True),
+        ("On May 5 the launch was postponed.", "May 5", False),
+        # a negation stops at the next verb of being: it denies its own predicate only
+        ("Backups that are not encrypted are deleted after 30 days.", "30 days", True),
+        ("Files not listed in the manifest are removed after 7 days.", "7 days", True),
+        ("Nodes that do not respond have 30 seconds to reconnect.", "30 seconds", True),
+        ("The bridge has not been opened in 1932.", "1932", False),
+        ("Nor was it 1932.", "1932", False),
+    ],
+)
+def test_plans_postponements_and_negations_deny_only_what_they_reach(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer) is stated
+    assert denies(text, answer) is not stated
+
+
+@given(
+    st.sampled_from(["The release", "Maintenance", "The vote", "Das Treffen"]),
+    st.sampled_from(["scheduled", "planned", "expected"]),
+    st.sampled_from(["March 3", "1932", "Saturday at 10:00"]),
+)
+def test_a_plan_in_force_states_its_date_and_a_past_one_denies_it(
+    subject: str, plan: str, date: str
+) -> None:
+    assert states(f"{subject} is {plan} for {date}.", date)
+    assert states(f"{subject} will be held as {plan} on {date}.", date)
+    assert not states(f"{subject} was {plan} for {date}.", date)
+    assert not states(f"{subject} was only {plan} for {date}; it took place later.", date)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "科尔瓦莱桥于1934年通车，而不是1932年。",  # Chinese

@@ -7,10 +7,13 @@ word near them in their clause calls them planned, claimed or wrong ("the 1932 d
 the planned opening"), or when the next clause points back to call them so ("...; that was only
 the planned date"). A negation in an "if" clause sets a condition ("if it does not finish in
 10 minutes"), and "error" denies only as what something is ("the date is an error", not "fixed
-the login error"). Japanese and Korean negate after what they deny ("1932年ではなく"). No
-model call: the cues are words, in English first and a few in German, French, Spanish,
-Chinese, Japanese, Korean, Russian, Arabic, Hebrew and Thai, and they err towards denying (a
-denied answer is left out, never cited).
+the login error"). A plan denies only once it is past or only a plan ("was scheduled for
+1932", not "is scheduled for March 3"), a postponement only what it moves ("postponed from
+April 2", not "to May 5"), and a negation stops at the next verb of being ("backups that are
+not encrypted are deleted after 30 days"). Japanese and Korean negate after what they deny
+("1932年ではなく"). No model call: the cues are words, in English first and a few in German,
+French, Spanish, Chinese, Japanese, Korean, Russian, Arabic, Hebrew and Thai, and they err
+towards denying (a denied answer is left out, never cited).
 """
 
 from __future__ import annotations
@@ -102,13 +105,47 @@ DENYING_AFTER = frozenset("なく ない なかった 아니라 아닌 아니다
 ("1932年ではなく1934年に", "1932년이 아니라 1934년에")."""
 
 DENYING_NEAR = frozenset(
-    "planned scheduled expected postponed delayed claim claims claimed myth "
+    "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
+    "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
     "outdated superseded misprint typo debunked disputed refuted denied inaccurate untrue hoax "
     "geplant falsch prevu prevista 计划 原定 错误 予定 планировалось ошибка مخطط מתוכנן".split()
 )
 """Words that deny the answers near them in their clause ("the 1932 date was only the planned
 opening")."""
+
+SCHEDULING = frozenset("planned scheduled expected geplant prevu prevista".split())
+"""Cues of :data:`DENYING_NEAR` that name a plan: they deny what it was for only when their
+clause puts the plan in the past or calls it only a plan ("was scheduled for 1932",
+"originally planned", "only the planned date"), or, in a clause without a verb of its own
+("planned for 1932"), when their sentence is in the past. A plan in force states its answer:
+"the release is scheduled for March 3", "the build is expected to take 40 minutes". (Where a
+plan's tense is not in its words, as in Chinese and Japanese, the plan still denies.)"""
+
+PAST = frozenset(
+    "was were had originally initially once war waren hatte hatten ursprunglich etait "
+    "initialement estaba fue originalmente inicialmente".split()
+)
+"""Words that put a plan in the past: "was scheduled", "had been planned", "originally"."""
+
+IN_FORCE = frozenset("is are will now currently ist sind wird est sont esta estan".split())
+"""Words that keep a plan in force: "is scheduled for", "will be", "ist geplant"."""
+
+POSTPONING = frozenset("postponed delayed rescheduled verschoben reporte aplazado".split())
+"""Cues that deny what a change of date moves ("the April 2 launch was postponed",
+"postponed from April 2") but not where it moves it to ("postponed to May 5", "delayed until
+1934", "launched on May 5 after being delayed")."""
+
+MOVED_TO = frozenset("to until till into auf bis au hasta al".split())
+"""After a postponement, the words that open its new date."""
+
+MOVED_AFTER = frozenset("after despite being nach trotz apres".split())
+"""Before a postponement, words that end what it moves: "launched on May 5 after being
+delayed" moved nothing to May 5."""
+
+PREDICATES = frozenset("is are was were will can must should has have ist sind war waren".split())
+"""A verb of being or an auxiliary after a negation's first word ends what it denies: in
+"backups that are not encrypted are deleted after 30 days", "not" denies "encrypted" only."""
 
 PLANNING = frozenset(
     "planned scheduled expected postponed delayed claim claims claimed rumored rumor rumour "
@@ -185,10 +222,11 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     sentences: list[list[Clause]] = []
     for sentence in _SENTENCES.split(text):
         clauses: list[Clause] = []
+        past = bool(PAST & set(words(sentence)))
         for clause in _CLAUSES.split(sentence):
             said = words(clause)
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
-            clauses.append((said, _denied(said, not_cues)))
+            clauses.append((said, _denied(said, not_cues, past)))
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 for _, flags in earlier:
@@ -241,8 +279,12 @@ REACH = 5
 one "not" in it is not denied whole."""
 
 
-def _denied(said: list[str], not_cues: frozenset[str] | set[str]) -> list[bool]:
-    """For each word of one clause, whether a denial reaches it (``not_cues`` never deny)."""
+def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) -> list[bool]:
+    """For each word of one clause, whether a denial reaches it (``not_cues`` never deny).
+
+    ``past``: whether the clause's sentence is in the past, for a plan in a clause without a
+    verb of its own ("the opening, planned for 1932, was delayed until 1934").
+    """
     flags = [False] * len(said)
     for n, w in enumerate(said):
         if (
@@ -250,8 +292,15 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str]) -> list[bool]:
             and w not in not_cues
             and (n == 0 or said[n - 1] not in AFFIRMING)
             and (w not in NAMING_A_THING or COPULAS & set(said[max(n - 2, 0) : n]))
+            and (w not in SCHEDULING or _plan_is_over(said, past))
         ):
-            for m in range(max(n - REACH, 0), min(n + REACH + 1, len(said))):
+            start, end = max(n - REACH, 0), min(n + REACH + 1, len(said))
+            if w in POSTPONING:  # what it moves, not where to
+                start = next(
+                    (m + 1 for m in range(n - 1, start - 1, -1) if said[m] in MOVED_AFTER), start
+                )
+                end = next((m for m in range(n + 1, end) if said[m] in MOVED_TO), end)
+            for m in range(start, end):
                 flags[m] = True
         if w in DENYING_AFTER and w not in not_cues:
             for m in range(max(n - REACH, 0), n + 1):
@@ -264,8 +313,16 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str]) -> list[bool]:
             continue
         end = n + len(cue)
         for m in range(n, min(end + REACH, len(said))):
-            if said[m] in ENDS_DENIAL:
+            if said[m] in ENDS_DENIAL or (m > end and said[m] in PREDICATES):
                 break
             flags[m] = True
         n = end
     return flags
+
+
+def _plan_is_over(said: list[str], past: bool) -> bool:
+    """Whether a plan named in this clause is past or only a plan (so it denies)."""
+    marked = set(said)
+    if marked & (PAST | RESTRICTING):
+        return True
+    return not marked & IN_FORCE and past
