@@ -122,9 +122,30 @@ def test_a_text_states_what_it_gives_and_not_what_it_corrects(
         ("Nodes that do not respond have 30 seconds to reconnect.", "30 seconds", True),
         ("The bridge has not been opened in 1932.", "1932", False),
         ("Nor was it 1932.", "1932", False),
+        # a change denies what it changes from, a replacement what is replaced
+        ("The default port changed from 8080 to 9090 in release 4.2.", "8080", False),
+        ("The default port changed from 8080 to 9090 in release 4.2.", "9090", True),
+        ("Ownership moved from Ken Ito to Lena Park in March.", "Ken Ito", False),
+        ("Ownership moved from Ken Ito to Lena Park in March.", "Lena Park", True),
+        ("The ledger was migrated from MySQL to PostgreSQL.", "MySQL", False),
+        ("Lena Park took over from Ken Ito as owner.", "Ken Ito", False),
+        ("Lena Park took over from Ken Ito as owner.", "Lena Park", True),
+        ("The timeout was raised from 30 to 60 seconds.", "30", False),
+        ("The timeout was raised from 30 to 60 seconds.", "60 seconds", True),
+        ("Der Standardport wurde von 8080 auf 9090 geändert.", "8080", False),
+        ("Der Standardport wurde von 8080 auf 9090 geändert.", "9090", True),
+        ("Ken Ito was replaced by Lena Park as the owner.", "Ken Ito", False),
+        ("Ken Ito was replaced by Lena Park as the owner.", "Lena Park", True),
+        ("Lena Park replaced Ken Ito as the owner.", "Ken Ito", False),
+        ("Lena Park replaced Ken Ito as the owner.", "Lena Park", True),
+        ("We replaced MySQL with PostgreSQL.", "MySQL", False),
+        ("We replaced MySQL with PostgreSQL.", "PostgreSQL", True),
+        ("The v2 endpoint is superseded by v3.", "v3", True),
+        ("The office is open from 9am to 5pm.", "9am to 5pm", True),  # a range, not a change
+        ("Trains run from Boston to New York every hour.", "Boston", True),
     ],
 )
-def test_plans_postponements_and_negations_deny_only_what_they_reach(
+def test_plans_changes_and_negations_deny_only_what_they_reach(
     text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer) is stated

@@ -108,7 +108,8 @@ DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
-    "outdated superseded misprint typo debunked disputed refuted denied inaccurate untrue hoax "
+    "outdated superseded replaced ersetzt remplace reemplazado misprint typo debunked disputed "
+    "refuted denied inaccurate untrue hoax "
     "geplant falsch prevu prevista 计划 原定 错误 予定 планировалось ошибка مخطط מתוכנן".split()
 )
 """Words that deny the answers near them in their clause ("the 1932 date was only the planned
@@ -142,6 +143,23 @@ MOVED_TO = frozenset("to until till into auf bis au hasta al".split())
 MOVED_AFTER = frozenset("after despite being nach trotz apres".split())
 """Before a postponement, words that end what it moves: "launched on May 5 after being
 delayed" moved nothing to May 5."""
+
+REPLACING = frozenset("superseded replaced ersetzt remplace reemplazado".split())
+"""Cues that deny what is replaced, not what replaces it: "Ken Ito was replaced by Lena Park",
+"Lena Park replaced Ken Ito", "we replaced MySQL with PostgreSQL"."""
+
+BY = frozenset("by with durch mit par por con".split())
+
+CHANGING = frozenset(
+    "changed moved migrated transferred handed passed switched reassigned renamed upgraded "
+    "downgraded raised lowered increased reduced decreased shifted took geandert gewechselt "
+    "erhoht verschoben change passe cambiado".split()
+)
+"""Verbs of a change of value: in their clause, what "from" opens is the value before it ("the
+default port changed from 8080 to 9090", "ownership moved from Ken Ito to Lena Park", "Lena
+Park took over from Ken Ito"). Without one, "from ... to" is a range: "open from 9am to 5pm"."""
+
+FROM = frozenset("from von de desde".split())
 
 PREDICATES = frozenset("is are was were will can must should has have ist sind war waren".split())
 """A verb of being or an auxiliary after a negation's first word ends what it denies: in
@@ -300,8 +318,13 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
                     (m + 1 for m in range(n - 1, start - 1, -1) if said[m] in MOVED_AFTER), start
                 )
                 end = next((m for m in range(n + 1, end) if said[m] in MOVED_TO), end)
+            if w in REPLACING:  # what is replaced, not what replaces it
+                by = next((m for m in range(n + 1, end) if said[m] in BY), None)
+                start, end = (start, by) if by is not None else (n, end)
             for m in range(start, end):
                 flags[m] = True
+        if w in FROM and (CHANGING - not_cues) & set(said):
+            _deny_changed_from(said, n, flags)
         if w in DENYING_AFTER and w not in not_cues:
             for m in range(max(n - REACH, 0), n + 1):
                 flags[m] = True
@@ -318,6 +341,20 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             flags[m] = True
         n = end
     return flags
+
+
+def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
+    """Deny the value a change starts from: "from" at ``n``, a verb of change in the clause.
+
+    Up to the word opening the new value ("from 8080 to 9090", "von 8080 auf 9090"); without
+    one, only right after the verb ("took over from Ken Ito as owner").
+    """
+    reach = range(n + 1, min(n + 1 + REACH, len(said)))
+    to = next((m for m in reach if said[m] in MOVED_TO), None)
+    if to is None and not CHANGING & set(said[max(n - 3, 0) : n]):
+        return
+    for m in range(n + 1, to if to is not None else reach.stop):
+        flags[m] = True
 
 
 def _plan_is_over(said: list[str], past: bool) -> bool:
