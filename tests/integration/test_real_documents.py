@@ -47,6 +47,29 @@ def test_a_correction_in_the_next_clause_and_technical_errors_are_read_as_meant(
     assert any("2.3" in item.answer for item in result.answer.answers), result.text
 
 
+def test_a_plan_in_force_a_postponement_and_a_change_of_owner_are_read_as_meant() -> None:
+    # "is scheduled for" states its date; "postponed from April 2 to May 5" states May 5 only;
+    # "moved from Ken Ito to Lena Park" is never cited for Ken Ito.
+    release = [
+        Context(id="roadmap", text="The Harbor 4.0 release is scheduled for May 5."),
+        Context(id="changelog", text="Harbor 4.0 was postponed from April 2 to May 5 because "
+                "of a storage bug."),
+    ]  # fmt: skip
+    result = ask("When is the Harbor 4.0 release?", release, model="local")
+    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    assert "roadmap" in cited.get("May 5", []), result.text
+    assert not any("changelog" in c for a, c in cited.items() if "April" in a), result.text
+    owners = [
+        Context(id="change", text="Ownership of the Falcon API moved from Ken Ito to Lena "
+                "Park in March."),
+        Context(id="archived", text="The Falcon API is owned by Ken Ito."),
+    ]  # fmt: skip
+    result = ask("Who owns the Falcon API?", owners, model="local")
+    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    assert not any("change" in c for a, c in cited.items() if "Ito" in a), result.text
+    assert cited.get("Ken Ito") == ["archived"], result.text
+
+
 def test_contexts_in_chinese_japanese_and_thai_are_read_and_cited() -> None:
     contexts = [
         BRIDGE[0],

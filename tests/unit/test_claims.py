@@ -442,6 +442,32 @@ def test_a_correction_read_as_the_answer_it_denies_is_left_out() -> None:
     ]
 
 
+FALCON = [
+    Context(
+        id="change", text="Ownership of the Falcon API moved from Ken Ito to Lena Park in March."
+    ),
+    Context(id="runbook", text="Escalate Falcon API incidents to its owner, Lena Park."),
+    Context(id="archived", text="The Falcon API is owned by Ken Ito."),
+]
+
+
+@pytest.mark.parametrize("change_read_as", ["Ken Ito", "Lena Park"])
+def test_a_change_of_owner_is_cited_for_the_new_owner_only(change_read_as: str) -> None:
+    readings = {
+        "change": Triple(True, None, change_read_as),
+        "runbook": Triple(True, None, "Lena Park"),
+        "archived": Triple(True, None, "Ken Ito"),
+    }
+    result = ask("Who owns the Falcon API?", FALCON, model=World(FALCON, readings).model())
+    shown = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    assert shown["Ken Ito"] == ["archived"]  # the archived page, never the change
+    new_owner = ["change", "runbook"] if change_read_as == "Lena Park" else ["runbook"]
+    assert shown["Lena Park"] == new_owner
+    if change_read_as == "Ken Ito":
+        assert result.readings["change"].status == "denied"
+        assert "only to deny or correct it" in result.organization.dropped["change"]
+
+
 def test_contexts_in_chinese_japanese_and_thai_are_cited() -> None:
     contexts = [
         Context(
