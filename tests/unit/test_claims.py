@@ -143,9 +143,25 @@ def test_a_text_states_what_it_gives_and_not_what_it_corrects(
         ("The v2 endpoint is superseded by v3.", "v3", True),
         ("The office is open from 9am to 5pm.", "9am to 5pm", True),  # a range, not a change
         ("Trains run from Boston to New York every hour.", "Boston", True),
+        # what others say, set against the text's own account, is reported, not stated
+        ("Some sources give 1932, but it opened in 1934.", "1932", False),
+        ("Some sources give 1932, but it opened in 1934.", "1934", True),
+        ("Many guides say 1932. In fact, it opened in 1934.", "1932", False),
+        ("1932 is often cited, but the bridge actually opened in 1934.", "1932", False),
+        ("Although often dated to 1932, the bridge opened in 1934.", "1932", False),
+        ("It is commonly believed that it opened in 1932, but it opened in 1934.", "1932", False),
+        ("The date 1932, given in some sources, is incorrect; it opened in 1934.", "1932", False),
+        ("An earlier version of this article said the bridge opened in 1932.", "1932", False),
+        ("Nobody disputes that the bridge opened in 1932.", "1932", True),
+        ("Not before 1934 did the bridge open.", "1934", True),
+        # ... but how often something happens, or what it is called, is stated
+        ("The API often returns 429, but retrying after 30 seconds works.", "429", True),
+        ("It is often called the Iron Span, but its official name is Corvale.", "Iron Span", True),
+        ("The bridge usually opens at 6 am, but on Sundays it opens at 8 am.", "6 am", True),
+        ("Some sources give its height as 120 m, and it opened in 1932.", "1932", True),
     ],
 )
-def test_plans_changes_and_negations_deny_only_what_they_reach(
+def test_plans_changes_hearsay_and_negations_deny_only_what_they_reach(
     text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer) is stated

@@ -9,8 +9,11 @@ the planned date"). A negation in an "if" clause sets a condition ("if it does n
 10 minutes"), and "error" denies only as what something is ("the date is an error", not "fixed
 the login error"). A plan denies only once it is past or only a plan ("was scheduled for
 1932", not "is scheduled for March 3"), a postponement only what it moves ("postponed from
-April 2", not "to May 5"), and a negation stops at the next verb of being ("backups that are
-not encrypted are deleted after 30 days"). Japanese and Korean negate after what they deny
+April 2", not "to May 5"), a change what it changes from ("moved from Ken Ito to Lena
+Park"), a replacement what is replaced, and a negation stops at the next verb of being
+("backups that are not encrypted are deleted after 30 days"). What others say ("some sources
+give 1932", "1932 is often cited") is denied where the text sets its own account against it
+("but it opened in 1934", "In fact, ..."). Japanese and Korean negate after what they deny
 ("1932年ではなく"). No model call: the cues are words, in English first and a few in German,
 French, Spanish, Chinese, Japanese, Korean, Russian, Arabic, Hebrew and Thai, and they err
 towards denying (a denied answer is left out, never cited).
@@ -187,6 +190,9 @@ NAMING_A_THING = frozenset("error errors mistake mistakes typo typos misprint fa
 """Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
 technical text names things with them ("fixed the login error", "a false positive")."""
 
+NOBODY = frozenset("nobody noone none few niemand personne nadie".split())
+"""Before a denying verb, words that make it affirm: "nobody disputes that it opened in 1932"."""
+
 CONDITIONS = frozenset("if unless whenever whether wenn".split())
 """Words that make a negation after them in their clause a condition, not a correction."""
 
@@ -199,7 +205,7 @@ AFFIRMING = frozenset("as than wie comme como".split())
 """A word that makes the next clause cue affirm: "opened in 1932 as planned", "later than
 planned"."""
 
-ENDS_DENIAL = frozenset("until till only bis 直到".split())
+ENDS_DENIAL = frozenset("until till before only bis vor 直到".split())
 """Words after which a denial no longer reaches: "did not open until 1934", "not only 1932"."""
 
 
@@ -229,27 +235,115 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n")
 Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches each
 
 
+HEARSAY = frozenset("often commonly widely popularly sometimes frequently haufig souvent".split())
+"""With a verb of reporting, words that report what is said rather than say it: "1932 is
+often cited" (not "the API often returns 429", which says how often)."""
+
+REPORTING = frozenset(
+    "say says said cite cites cited give gives given gave date dates dated report reports "
+    "reported list lists listed believe believed thought claim claims claimed state states "
+    "stated quote quoted attribute attributed credit credited assume assumed mention mentioned "
+    "gilt angegeben".split()
+)
+
+NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt abbreviated".split())
+"""What a thing is often called is its name, not a report: "often called the Iron Span"."""
+
+QUANTIFIERS = frozenset("some many several most other various numerous manche viele einige".split())
+
+SOURCES = frozenset(
+    "sources guides reports accounts articles books websites sites blogs people historians "
+    "references listings maps quellen".split()
+)
+"""With a quantifier, who is reported: "some sources give 1932", "many guides say"."""
+
+RETRACTED = frozenset(
+    tuple(words(source))
+    for source in (
+        "earlier version",
+        "previous version",
+        "earlier edition",
+        "earlier reports",
+        "early reports",
+        "initial reports",
+    )
+)
+"""Sources a text names only to correct them: a clause that reports one is denied whole ("an
+earlier version of this article said the bridge opened in 1932")."""
+
+CONTRASTS = frozenset("actually reality correct actual tatsachlich eigentlich".split())
+"""Words by which a clause sets the text's own account against a reported one."""
+
+CONTRASTING_OPENERS = frozenset("but however yet whereas aber jedoch mais pero".split())
+
+CONCESSIONS = frozenset("although though obwohl bien".split())
+
+
+def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause reports what others say: "1932 is often cited", "some sources give"."""
+    marked = set(said) - not_cues
+    if marked & NAMING:
+        return False
+    said_often = marked & HEARSAY and marked & REPORTING
+    return bool(said_often or (marked & QUANTIFIERS and marked & SOURCES))
+
+
+def _contrasts(said: list[str]) -> bool:
+    """Whether a clause sets the text's own account against another one.
+
+    "but it opened in 1934", "in fact", "it actually opened in 1934", "the correct year is 1934".
+    """
+    opens = bool(said) and said[0] in CONTRASTING_OPENERS
+    return opens or bool(set(said) & CONTRASTS) or ("in", "fact") in _pairs(said)
+
+
+def _pairs(said: list[str]) -> set[tuple[str, str]]:
+    """The clause's runs of two words."""
+    return set(zip(said, said[1:], strict=False))
+
+
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
 def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words of ``text`` that occur outside a denial, and its runs of such words, joined.
 
     A clause that denies the one before it ("that was only the planned date", "which is
-    wrong", "this is not true") denies every clause before it in its sentence, or the whole
-    sentence before when it opens its own.
+    wrong", "this is not true", or a predicate cut from its subject: "the date 1932, given
+    in some sources, is incorrect") denies every clause before it in its sentence, or the
+    whole sentence before when it opens its own. A clause that reports what others say
+    ("some sources give 1932", "1932 is often cited") is denied when the text sets its own
+    account against it later in the sentence or at the start of the next ("but it opened in
+    1934", "In fact, ..."), or concedes it ("although often dated to 1932, ...").
     """
     sentences: list[list[Clause]] = []
+    reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
+    contrasting: set[tuple[int, int]] = set()
     for sentence in _SENTENCES.split(text):
         clauses: list[Clause] = []
         past = bool(PAST & set(words(sentence)))
         for clause in _CLAUSES.split(sentence):
             said = words(clause)
+            if not said:
+                continue
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
-            clauses.append((said, _denied(said, not_cues, past)))
+            here = (len(sentences), len(clauses))
+            if _reports(said, not_cues):
+                reported.append((*here, said[0] in CONCESSIONS))
+            retracted = RETRACTED & _pairs(said)
+            if _contrasts(said):
+                contrasting.add(here)
+            clauses.append(
+                (said, [True] * len(said) if retracted else _denied(said, not_cues, past))
+            )
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 for _, flags in earlier:
                     flags[:] = [True] * len(flags)
         sentences.append(clauses)
+    for s, c, concedes in reported:
+        later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
+        if (concedes and c + 1 < len(sentences[s])) or contrasting & set(later):
+            flags = sentences[s][c][1]
+            flags[:] = [True] * len(flags)
     kept: set[str] = set()
     runs: list[str] = [""]
     for said, flags in (clause for clauses in sentences for clause in clauses):
@@ -273,9 +367,12 @@ def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool
     fix for the build error".
     """
     rest = said[1:] if said and said[0] in CONJUNCTIONS else said
-    if not rest or rest[0] not in ANAPHORS:
+    if rest and rest[0] in COPULAS:  # a predicate cut from its subject: ", is incorrect"
+        verb: int | None = 0
+    elif not rest or rest[0] not in ANAPHORS:
         return False
-    verb = next((n for n in (1, 2) if n < len(rest) and rest[n] in COPULAS), None)
+    else:
+        verb = next((n for n in (1, 2) if n < len(rest) and rest[n] in COPULAS), None)
     if verb is None:
         return False
     for n in range(verb + 1, min(verb + 4, len(rest))):  # articles are not words here
@@ -331,7 +428,12 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
     n = 0
     while n < len(said):
         cue = next((c for c in DENYING_BEFORE if tuple(said[n : n + len(c)]) == c), None)
-        if cue is None or not_cues & set(cue) or CONDITIONS & set(said[:n]):
+        if (
+            cue is None
+            or not_cues & set(cue)
+            or CONDITIONS & set(said[:n])
+            or (n and said[n - 1] in NOBODY)  # "nobody disputes that ..."
+        ):
             n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue
         end = n + len(cue)
