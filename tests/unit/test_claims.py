@@ -308,6 +308,44 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
             "Where are the SELinux rules?",
             "built on a deny-by-default base",
         ),
+        # no linking word: cut to the longest run of words it adds
+        ("The ledger uses PostgreSQL.", "Which database does the ledger use?", "PostgreSQL"),
+        ("The Corvale Bridge opened in 1934.", "When did the Corvale Bridge open?", "1934"),
+        ("The build takes about 40 minutes.", "How long does the build take?", "about 40 minutes"),
+        (
+            "The gateway uses a timeout of 30 seconds.",
+            "What timeout does the gateway use?",
+            "30 seconds",
+        ),
+        # ... but not a reply to a question whose answer is a clause, nor a bare common word,
+        # nor one whose added words are not one run at its end, nor a name's last words
+        (
+            "Priya Natarajan ist verantwortlich.",
+            "Wer ist für den Build verantwortlich?",
+            "Priya Natarajan ist verantwortlich.",
+        ),
+        (
+            "The battle took place in 1813 Araure.",  # "took" is not the stem of "take"
+            "Where did the battle take place?",
+            "The battle took place in 1813 Araure.",
+        ),
+        (
+            "V4V roadmap (moved to next month)",
+            "Which agenda item was moved to next month?",
+            "V4V roadmap (moved to next month)",
+        ),
+        ("QEMU ACPI PM Device Model", "Which QEMU ACPI PM daemon?", "QEMU ACPI PM Device Model"),
+        (
+            "The retry flag retries failed uploads three times.",
+            "What does the retry flag do?",
+            "The retry flag retries failed uploads three times.",
+        ),
+        ("Harbor build pipeline", "Who owns the Harbor build?", "Harbor build pipeline"),
+        (
+            "The build pipeline uses caching.",
+            "Which build pipeline do we use?",
+            "The build pipeline uses caching.",
+        ),
     ],
 )
 def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(
@@ -410,6 +448,10 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
     assert not restates("Maya Chen", "Who owns the Harbor build?")
     assert not restates("Harbor Research Group", "Who wrote the Harbor report?")
     assert not restates("suspension bridge", "What type of bridge is the Corvale Bridge?")
+    # every word of it is the question's: no names needed
+    assert restates("default port", "What is the default port?")
+    assert restates("1932", "When was the 1932 bridge opened?")
+    assert not restates("open", "Is the bridge open?")  # a yes/no question's answer may echo it
     # a sentence about the subject says something of it, whatever its case
     assert not restates(
         "OpenXT platform features related to verifiability use composable software parts",

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import Stemmer
 
-from contextorg.tools.text.normalize import FUNCTION_WORDS, words
+from contextorg.tools.text.normalize import FUNCTION_WORDS, asks_yes_no, words
 
 _LINKS = re.compile(
     r"\s*(?<![\w-])(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to"
@@ -50,15 +50,66 @@ def answer_phrase(answer: str, question: str) -> str:
         return answer
     pieces = [p.strip(" .,;:!?\"'()") for p in _LINKS.split(answer)]
     pieces = [p for p in pieces if p]
-    if len(pieces) < 2:
-        return answer
-    best = max(reversed(pieces), key=lambda p: len(stems(p) - asked))
-    if not stems(best) - asked:
-        return answer
+    best = max(reversed(pieces), key=lambda p: len(stems(p) - asked)) if pieces else ""
+    if len(pieces) < 2 or not stems(best) - asked:
+        return _what_it_adds(answer, question, asked)
     tokens = best.split()
     while len(tokens) > 1 and not stems(tokens[0]) - asked:
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
     return " ".join(tokens)
+
+
+_OPEN_ENDED = re.compile(
+    r"^\W*(?:why|explain|describe|warum|wieso"
+    r"|how(?!\s+(?:many|much|long|old|big|large|far|often|tall|high|wide|deep|soon)\b)"
+    r"|what\s+(?:does|do|did|happens|happened|should|can|could|would|will|must)\b"
+    r"|wie(?!\s+(?:viele?|lange|alt|hoch|weit|oft)\b)|was\s+(?:macht|passiert|tut)\b)",
+    re.IGNORECASE,
+)
+"""Questions whose answer is a clause ("What does the retry flag do?", "How do I rotate the
+keys?"): a reply to them is not cut to the words it adds."""
+
+RESTATED = 2
+"""Fewest of the question's content words a reply must repeat to read as restating it."""
+
+
+def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
+    """A reply that restates the question around its answer, cut to the run of words it adds.
+
+    "The ledger uses PostgreSQL." for "Which database does the ledger use?" is "PostgreSQL";
+    "The build takes about 40 minutes." for "How long does the build take?", "about 40
+    minutes". Only for a question that asks for a thing, not a clause (:data:`_OPEN_ENDED`),
+    from a short reply (:data:`SHORT_REPLY` words) that repeats at least :data:`RESTATED` of
+    its content words in a clause (a verb or common noun among them) and then ends on what it
+    adds, in one run, and only when that names something (a capital, a digit, or two words or
+    more): "Harbor build pipeline" is not cut to "pipeline", "V4V roadmap (moved to next
+    month)" not to "V4V".
+    """
+    if _OPEN_ENDED.match(question) or asks_yes_no(question):
+        return answer
+    if len(asked & stems(answer)) < RESTATED or restates(answer, question):
+        return answer
+    tokens = re.findall(r"\S+", answer)
+    adding = [n for n, t in enumerate(tokens) if stems(t) - asked]
+    if len(tokens) > SHORT_REPLY or not adding:
+        return answer
+    start = adding[0]
+    while start and not stems(tokens[start - 1]):
+        start -= 1
+    if any(stems(t) <= asked for t in tokens[start:] if stems(t)):
+        return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
+    while start < len(tokens) and not stems(tokens[start]):
+        start += 1  # not opening on a function word
+    restated = [w for t in tokens[:start] for w in re.findall(r"\w+", t)]
+    if not any(w.islower() and w not in FUNCTION_WORDS for w in restated):
+        return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
+    span = " ".join(tokens[start:]).strip(" .,;:!?\"'()")
+    names_something = len(span.split()) > 1 or any(c.isupper() or c.isdigit() for c in span)
+    return span if span and names_something else answer
+
+
+SHORT_REPLY = 10
+"""Most words of a reply that is cut to the words it adds: a longer one says more than that."""
 
 
 DANGLING = frozenset(
@@ -192,11 +243,15 @@ NAMING_WORDS = 2
 def restates(answer: str, question: str) -> bool:
     """Whether ``answer`` only names the question's subject ("Harbor project" for the Harbor build).
 
-    So: it repeats a name of the question (a word the question only writes capitalized, not
-    first), and all it adds are a few lower-case common words. "Suspension bridge" for "What type
-    of bridge is the Corvale Bridge?" is an answer: "bridge" is also a common word there.
+    So: every content word of it is the question's ("default port" for "What is the default
+    port?"; a yes/no question aside), or it repeats a name of the question (a word the
+    question only writes capitalized, not first), and all it adds are a few lower-case common
+    words. "Suspension bridge" for "What type of bridge is the Corvale Bridge?" is an answer:
+    "bridge" is also a common word there.
     """
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
+    if said and not asks_yes_no(question) and stems(answer) <= stems(question):
+        return True  # "default port" for "What is the default port?"
     if not names(question) & {t.lower() for t in said}:
         return False
     asked = {t.lower() for t in re.findall(r"\w+", question)}
