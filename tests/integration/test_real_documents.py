@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from contextorg import Context, ask
+from contextorg import Context, Result, ask
 from contextorg.testing import BRIDGE, BRIDGE_QUESTION
 from contextorg.tools.models.llama import _LOADED, LlamaCppChatModel
 from contextorg.tools.models.weights import ensure_weights
@@ -22,9 +22,14 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
 
 
+def answers_cited(result: Result) -> dict[str, list[str]]:
+    """Each shown answer, and the contexts it cites."""
+    return {item.answer: sorted(item.citations) for item in result.answer.answers}
+
+
 def test_a_correction_is_cited_for_its_own_date_only() -> None:
     result = ask(BRIDGE_QUESTION, BRIDGE, model="local")
-    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    cited = answers_cited(result)
     assert not any("archive" in c for a, c in cited.items() if "1932" in a), result.text
     assert cited.get("1934") == ["archive"], result.text
     assert sorted(cited.get("1932", [])) == ["atlas", "gazette"], result.text
@@ -39,7 +44,7 @@ def test_a_correction_in_the_next_clause_and_technical_errors_are_read_as_meant(
                 "planned date."),
     ]  # fmt: skip
     result = ask("When did the Ostrava library reopen?", reopened, model="local")
-    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    cited = answers_cited(result)
     assert cited == {"March 2019": ["city"]}, result.text
     assert "only to deny or correct it" in result.organization.dropped["blog"]
     changelog = [Context(id="changelog", text="Version 2.3 fixed the login error.")]
@@ -56,7 +61,7 @@ def test_a_plan_in_force_a_postponement_and_a_change_of_owner_are_read_as_meant(
                 "of a storage bug."),
     ]  # fmt: skip
     result = ask("When is the Harbor 4.0 release?", release, model="local")
-    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    cited = answers_cited(result)
     assert "roadmap" in cited.get("May 5", []), result.text
     assert not any("changelog" in c for a, c in cited.items() if "April" in a), result.text
     owners = [
@@ -65,7 +70,7 @@ def test_a_plan_in_force_a_postponement_and_a_change_of_owner_are_read_as_meant(
         Context(id="archived", text="The Falcon API is owned by Ken Ito."),
     ]  # fmt: skip
     result = ask("Who owns the Falcon API?", owners, model="local")
-    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    cited = answers_cited(result)
     assert not any("change" in c for a, c in cited.items() if "Ito" in a), result.text
     assert cited.get("Ken Ito") == ["archived"], result.text
 
@@ -94,7 +99,7 @@ def test_a_question_in_another_language_is_answered_from_english_pages(question:
     # state; read with the question put in English, it copies the pages' answers.
     result = ask(question, BRIDGE, model="local")
     assert result.relation_graph.read_as, result.summary()
-    cited = {item.answer: sorted(item.citations) for item in result.answer.answers}
+    cited = answers_cited(result)
     assert sorted(cited.get("1932", [])) == ["atlas", "gazette"], result.text
     assert cited.get("1934") == ["archive"], result.text
 
