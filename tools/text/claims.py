@@ -319,11 +319,9 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     contrasting: set[tuple[int, int]] = set()
     for sentence in _SENTENCES.split(text):
         clauses: list[Clause] = []
-        past = bool(PAST & set(words(sentence)))
-        for clause in _CLAUSES.split(sentence):
-            said = words(clause)
-            if not said:
-                continue
+        parts = [(clause, said) for clause in _CLAUSES.split(sentence) if (said := words(clause))]
+        past = any(PAST.intersection(said) for _, said in parts)
+        for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
             here = (len(sentences), len(clauses))
             if _reports(said, not_cues):
