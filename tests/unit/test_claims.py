@@ -168,6 +168,34 @@ def test_plans_changes_hearsay_and_negations_deny_only_what_they_reach(
     assert denies(text, answer) is not stated
 
 
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        ("Current owner: Lena Park. Former owner: Ken Ito.", "Ken Ito", False),
+        ("Current owner: Lena Park. Former owner: Ken Ito.", "Lena Park", True),
+        ("Ken Ito, the former owner, left in 2024.", "Ken Ito", False),
+        ("Ken Ito, former owner of the Falcon API, left in 2024.", "Ken Ito", False),
+        ("Ken Ito (former owner) handed the Falcon API to Lena Park.", "Ken Ito", False),
+        ("The former owner handed the Falcon API to Lena Park in March.", "Lena Park", True),
+        ("Ken Ito is no longer the owner; Lena Park is.", "Ken Ito", False),
+        ("Owner: Lena Park (since March; before that Ken Ito).", "Ken Ito", False),
+        ("Owner: Lena Park (since March; before that Ken Ito).", "Lena Park", True),
+        ("Lena Park owns the Falcon API; until March it was Ken Ito.", "Ken Ito", False),
+        ("Lena Park owns the Falcon API; prior to that, Ken Ito did.", "Ken Ito", False),
+        ("The API, owned by Ken Ito until 2024, is now owned by Lena Park.", "Ken Ito", False),
+        ("The API, owned by Ken Ito until 2024, is now owned by Lena Park.", "Lena Park", True),
+        # a former holder of another role, a range, a state that ended: stated
+        ("The former CEO Lena Park founded the Falcon API team.", "Lena Park", True),
+        ("The Falcon API ran from 2019 until 2024 and is now retired.", "2019", True),
+        ("Lena Park owned the Falcon API until 2024.", "Lena Park", True),
+    ],
+)
+def test_a_former_holder_of_what_is_asked_is_not_stated(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, "Who owns the Falcon API?") is stated
+
+
 @given(
     st.sampled_from(["The release", "Maintenance", "The vote", "Das Treffen"]),
     st.sampled_from(["scheduled", "planned", "expected"]),

@@ -11,7 +11,9 @@ the login error"). A plan denies only once it is past or only a plan ("was sched
 1932", not "is scheduled for March 3"), a postponement only what it moves ("postponed from
 April 2", not "to May 5"), a change what it changes from ("moved from Ken Ito to Lena
 Park"), a replacement what is replaced, and a negation stops at the next verb of being
-("backups that are not encrypted are deleted after 30 days"). What others say ("some sources
+("backups that are not encrypted are deleted after 30 days"). A former holder of what the
+question asks about is not stated ("Former owner: Ken Ito", "is no longer the owner", "before
+that Ken Ito", "owned by Ken Ito until 2024, is now ..."). What others say ("some sources
 give 1932", "1932 is often cited") is denied where the text sets its own account against it
 ("but it opened in 1934", "In fact, ..."). Japanese and Korean negate after what they deny
 ("1932年ではなく"). No model call: the cues are words, in English first and a few in German,
@@ -21,6 +23,7 @@ towards denying (a denied answer is left out, never cited).
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 
@@ -190,6 +193,8 @@ NAMING_A_THING = frozenset("error errors mistake mistakes typo typos misprint fa
 """Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
 technical text names things with them ("fixed the login error", "a false positive")."""
 
+NO_LONGER = ("no", "longer")
+
 NOBODY = frozenset("nobody noone none few niemand personne nadie".split())
 """Before a denying verb, words that make it affirm: "nobody disputes that it opened in 1932"."""
 
@@ -302,6 +307,55 @@ def _pairs(said: list[str]) -> set[tuple[str, str]]:
     return set(zip(said, said[1:], strict=False))
 
 
+FORMER = frozenset(
+    "former previous ex erstwhile ehemalige ehemaliger ehemaligen fruhere fruherer ancien "
+    "ancienne".split()
+)
+"""Words that make a holder of the role after them a past one ("the former owner", "Former
+owner: Ken Ito"), when the question asks about that role."""
+
+HANDED_ON = frozenset(
+    tuple(words(opener)) for opener in ("before that", "prior to that", "until then", "bis dahin")
+)
+"""Clause openers that put what follows in the past: "before that Ken Ito", "prior to that,
+Ken Ito did"."""
+
+NOW = frozenset("now currently today presently nowadays jetzt derzeit aktuell".split())
+"""Words that set a present state against a past one: "owned by Ken Ito until 2024, is now
+owned by Lena Park"."""
+
+RANGES = frozenset("from since between von seit".split())
+
+
+def _role_asked(role: list[str], asked: frozenset[str]) -> bool:
+    """Whether a role named after "former" is what the question asks about.
+
+    "owner" for "Who owns ...?", "maintainer" for "Who maintains ...?".
+    """
+    return any(
+        len(prefix := os.path.commonprefix([r, a])) >= 3 and len(prefix) >= min(len(r), len(a)) - 1
+        for r in role
+        for a in asked
+    )
+
+
+def _holder_passed(said: list[str], asked: frozenset[str]) -> str | None:
+    """How a clause says a holder was replaced: None, or which clauses it denies.
+
+    "whole": itself ("until March it was Ken Ito"); "label": the clause it labels, where it
+    is a label of a former holder ("Former owner: Ken Ito", "Ken Ito, the former owner of the
+    API, left"; the label itself is left to :func:`_deny_former`); "next": itself and the
+    next, where it only opens it ("prior to that, Ken Ito did").
+    """
+    short = len(said) <= 4
+    if (n := _former(said, asked)) is not None and (short or n == 0):
+        return "label"
+    opener = tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON
+    if opener or said[0] in ("until", "till"):
+        return "next" if short else "whole"
+    return None
+
+
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
 def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words of ``text`` that occur outside a denial, and its runs of such words, joined.
@@ -317,10 +371,12 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     sentences: list[list[Clause]] = []
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
+    passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
     for sentence in _SENTENCES.split(text):
         clauses: list[Clause] = []
         parts = [(clause, said) for clause in _CLAUSES.split(sentence) if (said := words(clause))]
         past = any(PAST.intersection(said) for _, said in parts)
+        now = any(NOW.intersection(said) for _, said in parts)
         for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
             here = (len(sentences), len(clauses))
@@ -329,14 +385,25 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             retracted = RETRACTED & _pairs(said)
             if _contrasts(said):
                 contrasting.add(here)
+            if (how := _holder_passed(said, not_cues)) is not None:
+                passed.append((*here, how))
             clauses.append(
                 (said, [True] * len(said) if retracted else _denied(said, not_cues, past))
             )
+            _deny_former(said, not_cues, clauses[-1][1])
+            if now:  # "owned by Ken Ito until 2024, is now owned by Lena Park"
+                _deny_until(said, clauses[-1][1])
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 for _, flags in earlier:
                     flags[:] = [True] * len(flags)
         sentences.append(clauses)
+    for s, c, how in passed:
+        if how == "label":  # a label first in its sentence names what follows it
+            how = "after" if c == 0 else "before"
+        spread = {"whole": (0, 1), "next": (0, 2), "after": (1, 2), "before": (-1, 0)}[how]
+        for _, flags in sentences[s][max(c + spread[0], 0) : c + spread[1]]:
+            flags[:] = [True] * len(flags)
     for s, c, concedes in reported:
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
         if (concedes and c + 1 < len(sentences[s])) or contrasting & set(later):
@@ -435,6 +502,9 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue
         end = n + len(cue)
+        if cue == NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
+            for m in range(max(n - REACH, 0), n):
+                flags[m] = True
         for m in range(n, min(end + REACH, len(said))):
             if said[m] in ENDS_DENIAL or (m > end and said[m] in PREDICATES):
                 break
@@ -455,6 +525,44 @@ def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
         return
     for m in range(n + 1, to if to is not None else reach.stop):
         flags[m] = True
+
+
+def _former(said: list[str], asked: frozenset[str]) -> int | None:
+    """Where a clause names a former holder of the role the question asks about, if it does."""
+    return next(
+        (
+            n
+            for n, w in enumerate(said)
+            if w in FORMER and w not in asked and _role_asked(said[n + 1 : n + 3], asked)
+        ),
+        None,
+    )
+
+
+def _deny_former(said: list[str], asked: frozenset[str], flags: list[bool]) -> None:
+    """Deny the holder beside "former", and its role.
+
+    "Ken Ito, former owner of ...", "the former owner Ken Ito left"; not past a verb of
+    change or being ("the former owner handed the API to Lena Park").
+    """
+    n = _former(said, asked)
+    if n is None:
+        return
+    for m in range(max(n - REACH, 0), min(n + 5, len(said))):
+        if m > n + 1 and said[m] in CHANGING | PREDICATES | MOVED_TO:
+            break
+        flags[m] = True
+
+
+def _deny_until(said: list[str], flags: list[bool]) -> None:
+    """Deny the state a clause says lasted until a time, where the sentence says what holds now.
+
+    Not a range ("ran from 1990 until 2005"), nor a negation ("did not open until 1934").
+    """
+    for n, w in enumerate(said):
+        if w in ("until", "till", "bis") and not (RANGES | NEGATIONS) & set(said[:n]):
+            for m in range(max(n - REACH, 0), n):
+                flags[m] = True
 
 
 def _plan_is_over(said: list[str], past: bool) -> bool:
