@@ -534,6 +534,7 @@ FALCON = [
     ),
     Context(id="runbook", text="Escalate Falcon API incidents to its owner, Lena Park."),
     Context(id="archived", text="The Falcon API is owned by Ken Ito."),
+    Context(id="team", text="Falcon API. Current owner: Lena Park. Former owner: Ken Ito."),
 ]
 
 
@@ -543,15 +544,17 @@ def test_a_change_of_owner_is_cited_for_the_new_owner_only(change_read_as: str) 
         "change": Triple(True, None, change_read_as),
         "runbook": Triple(True, None, "Lena Park"),
         "archived": Triple(True, None, "Ken Ito"),
+        "team": Triple(True, None, change_read_as),
     }
     result = ask("Who owns the Falcon API?", FALCON, model=World(FALCON, readings).model())
     shown = {item.answer: sorted(item.citations) for item in result.answer.answers}
-    assert shown["Ken Ito"] == ["archived"]  # the archived page, never the change
-    new_owner = ["change", "runbook"] if change_read_as == "Lena Park" else ["runbook"]
-    assert shown["Lena Park"] == new_owner
+    assert shown["Ken Ito"] == ["archived"]  # the archived page, never the change or the team
+    read_right = ["change", "runbook", "team"] if change_read_as == "Lena Park" else ["runbook"]
+    assert shown["Lena Park"] == read_right
     if change_read_as == "Ken Ito":
-        assert result.readings["change"].status == "denied"
-        assert "only to deny or correct it" in result.organization.dropped["change"]
+        for misread in ("change", "team"):
+            assert result.readings[misread].status == "denied"
+            assert "only to deny or correct it" in result.organization.dropped[misread]
 
 
 def test_contexts_in_chinese_japanese_and_thai_are_cited() -> None:
