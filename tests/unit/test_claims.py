@@ -188,6 +188,8 @@ def test_plans_changes_hearsay_and_negations_deny_only_what_they_reach(
         ("The former CEO Lena Park founded the Falcon API team.", "Lena Park", True),
         ("The Falcon API ran from 2019 until 2024 and is now retired.", "2019", True),
         ("Lena Park owned the Falcon API until 2024.", "Lena Park", True),
+        ("Until 2024, Ken Ito owned the Falcon API.", "Ken Ito", False),
+        ("Until 2024, Ken Ito owned the Falcon API.", "2024", True),
     ],
 )
 def test_a_former_holder_of_what_is_asked_is_not_stated(

@@ -345,14 +345,16 @@ def _holder_passed(said: list[str], asked: frozenset[str]) -> str | None:
     "whole": itself ("until March it was Ken Ito"); "label": the clause it labels, where it
     is a label of a former holder ("Former owner: Ken Ito", "Ken Ito, the former owner of the
     API, left"; the label itself is left to :func:`_deny_former`); "next": itself and the
-    next, where it only opens it ("prior to that, Ken Ito did").
+    next, where it only opens it ("prior to that, Ken Ito did"); "after": the next only
+    ("until 2019, the bridge was closed").
     """
     short = len(said) <= 4
     if (n := _former(said, asked)) is not None and (short or n == 0):
         return "label"
-    opener = tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON
-    if opener or said[0] in ("until", "till"):
+    if tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON:
         return "next" if short else "whole"
+    if said[0] in ("until", "till"):  # "Until 2019, it was closed": 2019 is when it ended
+        return "after" if short else "whole"
     return None
 
 
