@@ -72,6 +72,9 @@ keys?"): a reply to them is not cut to the words it adds."""
 RESTATED = 2
 """Fewest of the question's content words a reply must repeat to read as restating it."""
 
+SHORT_REPLY = 10
+"""Most words of a reply that is cut to the words it adds: a longer one says more than that."""
+
 
 def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     """A reply that restates the question around its answer, cut to the run of words it adds.
@@ -90,26 +93,17 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if len(asked & stems(answer)) < RESTATED or restates(answer, question):
         return answer
     tokens = re.findall(r"\S+", answer)
-    adding = [n for n, t in enumerate(tokens) if stems(t) - asked]
-    if len(tokens) > SHORT_REPLY or not adding:
+    start = next((n for n, t in enumerate(tokens) if stems(t) - asked), None)
+    if len(tokens) > SHORT_REPLY or start is None:
         return answer
-    start = adding[0]
-    while start and not stems(tokens[start - 1]):
-        start -= 1
     if any(stems(t) <= asked for t in tokens[start:] if stems(t)):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
-    while start < len(tokens) and not stems(tokens[start]):
-        start += 1  # not opening on a function word
     restated = [w for t in tokens[:start] for w in re.findall(r"\w+", t)]
     if not any(w.islower() and w not in FUNCTION_WORDS for w in restated):
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
     span = " ".join(tokens[start:]).strip(" .,;:!?\"'()")
     names_something = len(span.split()) > 1 or any(c.isupper() or c.isdigit() for c in span)
     return span if span and names_something else answer
-
-
-SHORT_REPLY = 10
-"""Most words of a reply that is cut to the words it adds: a longer one says more than that."""
 
 
 DANGLING = frozenset(
