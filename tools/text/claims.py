@@ -339,17 +339,18 @@ def _role_asked(role: list[str], asked: frozenset[str]) -> bool:
     )
 
 
-def _holder_passed(said: list[str], asked: frozenset[str]) -> str | None:
+def _holder_passed(said: list[str], former: int | None) -> str | None:
     """How a clause says a holder was replaced: None, or which clauses it denies.
 
     "whole": itself ("until March it was Ken Ito"); "label": the clause it labels, where it
     is a label of a former holder ("Former owner: Ken Ito", "Ken Ito, the former owner of the
     API, left"; the label itself is left to :func:`_deny_former`); "next": itself and the
     next, where it only opens it ("prior to that, Ken Ito did"); "after": the next only
-    ("until 2019, the bridge was closed").
+    ("until 2019, the bridge was closed"). ``former``: where :func:`_former` found a former
+    holder in the clause.
     """
     short = len(said) <= 4
-    if (n := _former(said, asked)) is not None and (short or n == 0):
+    if former is not None and (short or former == 0):
         return "label"
     if tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON:
         return "next" if short else "whole"
@@ -387,30 +388,29 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             retracted = RETRACTED & _pairs(said)
             if _contrasts(said):
                 contrasting.add(here)
-            if (how := _holder_passed(said, not_cues)) is not None:
+            former = _former(said, not_cues)
+            if (how := _holder_passed(said, former)) is not None:
                 passed.append((*here, how))
             clauses.append(
                 (said, [True] * len(said) if retracted else _denied(said, not_cues, past))
             )
-            _deny_former(said, not_cues, clauses[-1][1])
+            if former is not None:
+                _deny_former(said, former, clauses[-1][1])
             if now:  # "owned by Ken Ito until 2024, is now owned by Lena Park"
                 _deny_until(said, clauses[-1][1])
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
-                for _, flags in earlier:
-                    flags[:] = [True] * len(flags)
+                _deny_whole(earlier)
         sentences.append(clauses)
     for s, c, how in passed:
         if how == "label":  # a label first in its sentence names what follows it
             how = "after" if c == 0 else "before"
         spread = {"whole": (0, 1), "next": (0, 2), "after": (1, 2), "before": (-1, 0)}[how]
-        for _, flags in sentences[s][max(c + spread[0], 0) : c + spread[1]]:
-            flags[:] = [True] * len(flags)
+        _deny_whole(sentences[s][max(c + spread[0], 0) : c + spread[1]])
     for s, c, concedes in reported:
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
         if (concedes and c + 1 < len(sentences[s])) or contrasting & set(later):
-            flags = sentences[s][c][1]
-            flags[:] = [True] * len(flags)
+            _deny_whole(sentences[s][c : c + 1])
     kept: set[str] = set()
     runs: list[str] = [""]
     for said, flags in (clause for clauses in sentences for clause in clauses):
@@ -422,6 +422,12 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)
+
+
+def _deny_whole(clauses: list[Clause]) -> None:
+    """Mark every word of ``clauses`` denied."""
+    for _, flags in clauses:
+        flags[:] = [True] * len(flags)
 
 
 def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
@@ -541,15 +547,12 @@ def _former(said: list[str], asked: frozenset[str]) -> int | None:
     )
 
 
-def _deny_former(said: list[str], asked: frozenset[str], flags: list[bool]) -> None:
-    """Deny the holder beside "former", and its role.
+def _deny_former(said: list[str], n: int, flags: list[bool]) -> None:
+    """Deny the holder beside "former" (at ``n``), and its role.
 
     "Ken Ito, former owner of ...", "the former owner Ken Ito left"; not past a verb of
     change or being ("the former owner handed the API to Lena Park").
     """
-    n = _former(said, asked)
-    if n is None:
-        return
     for m in range(max(n - REACH, 0), min(n + 5, len(said))):
         if m > n + 1 and said[m] in CHANGING | PREDICATES | MOVED_TO:
             break
