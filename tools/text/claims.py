@@ -116,34 +116,45 @@ DENYING_NEAR = frozenset(
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
     "outdated superseded replaced ersetzt remplace reemplazado misprint typo debunked disputed "
     "refuted denied inaccurate untrue hoax "
-    "geplant falsch prevu prevista 计划 原定 错误 予定 планировалось ошибка مخطط מתוכנן".split()
+    "geplant falsch prevu prevista 计划 原定 错误 推迟 延迟 予定 планировалось запланирован "
+    "запланирована запланировано запланированы ошибка مخطط المخطط مخططا مخططة מתוכנן מתוכננת "
+    "מתוכננים תוכנן תוכננה".split()
 )
 """Words that deny the answers near them in their clause ("the 1932 date was only the planned
 opening")."""
 
-SCHEDULING = frozenset("planned scheduled expected geplant prevu prevista".split())
+SCHEDULING = frozenset(
+    "planned scheduled expected geplant prevu prevista 计划 予定 запланирован запланирована "
+    "запланировано запланированы مخطط المخطط مخططا مخططة מתוכנן מתוכננת מתוכננים".split()
+)
 """Cues of :data:`DENYING_NEAR` that name a plan: they deny what it was for only when their
 clause puts the plan in the past or calls it only a plan ("was scheduled for 1932",
 "originally planned", "only the planned date"), or, in a clause without a verb of its own
 ("planned for 1932"), when their sentence is in the past. A plan in force states its answer:
-"the release is scheduled for March 3", "the build is expected to take 40 minutes". (Where a
-plan's tense is not in its words, as in Chinese and Japanese, the plan still denies.)"""
+"the release is scheduled for March 3", "the build is expected to take 40 minutes",
+"该版本计划于5月5日发布", "リリースは5月5日に予定されています"."""
 
 PAST = frozenset(
     "was were had originally initially once war waren hatte hatten ursprunglich etait "
-    "initialement estaba fue originalmente inicialmente".split()
+    "initialement estaba fue originalmente inicialmente 原 原本 本来 曾 曾经 最初 当初 もともと "
+    "した た был была было были كان كانت היה הייתה היו".split()
 )
-"""Words that put a plan in the past: "was scheduled", "had been planned", "originally"."""
+"""Words that put a plan in the past: "was scheduled", "had been planned", "originally",
+"原计划", "予定だった", "было запланировано", "كان مخططا", "הייתה מתוכננת"."""
 
-IN_FORCE = frozenset("is are will now currently ist sind wird est sont esta estan".split())
+IN_FORCE = frozenset(
+    "is are will now currently ist sind wird est sont esta estan 将 目前 现在 現在 سوف".split()
+)
 """Words that keep a plan in force: "is scheduled for", "will be", "ist geplant"."""
 
-POSTPONING = frozenset("postponed delayed rescheduled verschoben reporte aplazado".split())
+POSTPONING = frozenset(
+    "postponed delayed rescheduled verschoben reporte aplazado 推迟 延迟".split()
+)
 """Cues that deny what a change of date moves ("the April 2 launch was postponed",
 "postponed from April 2") but not where it moves it to ("postponed to May 5", "delayed until
 1934", "launched on May 5 after being delayed")."""
 
-MOVED_TO = frozenset("to until till into auf bis au hasta al".split())
+MOVED_TO = frozenset("to until till into auf bis au hasta al 到 至".split())
 """After a postponement, the words that open its new date."""
 
 MOVED_AFTER = frozenset("after despite being nach trotz apres".split())
