@@ -146,3 +146,13 @@ def test_links_are_followed_only_inside_the_folder(tmp_path: Path) -> None:
     documents, skipped = find_documents(folder)
     assert sorted(d.id for d in documents) == ["alias.txt", "page.txt"]
     assert "outside the folder" in skipped[str(folder / "leak.txt")]
+
+
+def test_struck_through_text_is_kept_marked_as_markdown_writes_it() -> None:
+    page = "<p>Owner: <del>Ken Ito</del> Lena Park <s> </s>(<strike>old  wiki</strike>)</p>"
+    [unit] = units_from(SourceDocument(id="w", content=page, format="html"))
+    assert unit.text == "Owner: ~~Ken Ito~~ Lena Park (~~old wiki~~)"
+    markdown = units_from(
+        SourceDocument(id="m", content="Owner: ~~Ken Ito~~ Lena Park", format="markdown")
+    )
+    assert markdown[0].text == "Owner: ~~Ken Ito~~ Lena Park"

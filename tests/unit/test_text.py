@@ -101,6 +101,8 @@ def test_mentions() -> None:
         ("There were 3,559 people.", "3559 people", True),  # thousands marks aside
         ("Der Ort hat 3.559 Einwohner.", "3,559", True),
         ("科尔瓦莱桥于1932年正式通车。", "１９３２年", True),  # full-width digits
+        ("科尔瓦莱桥于一九三二年正式通车。", "1932", True),  # Han digits, one by one
+        ("科尔瓦莱桥于一九三二年正式通车。", "1934", False),
     ],
 )
 def test_grounded(text: str, answer: str, expected: bool) -> None:

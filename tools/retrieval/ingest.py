@@ -44,6 +44,7 @@ NEIGHBOUR_CHARS = 160
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _LISTS = {"ul", "ol", "dl"}
+_STRUCK = {"del", "s", "strike"}
 _SKIP = {"script", "style", "head", "noscript", "template", "svg", "ac:parameter", "colgroup"}
 _BLOCKS = {
     "p", "div", "pre", "blockquote", "section", "article", "main", "header", "footer",
@@ -295,6 +296,9 @@ class _Walker:
                 self.blocks.append(("list", self.heading, chunk))
         elif name == "br":
             self.inline.append("\n")
+        elif name in _STRUCK:  # kept as Markdown writes it: what it says is withdrawn
+            if struck := _squash(tag.get_text(" ")):
+                self.inline.append(f"~~{struck}~~")
         elif name in _BLOCKS:
             self.end_paragraph()
             self.walk(tag)

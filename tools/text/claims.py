@@ -75,6 +75,11 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "pas",
         "jamais",
         "au lieu de",
+        "et non",
+        "non pas",
+        "y no",
+        "no en",
+        "e non",
         "nunca",
         "en lugar de",
         "不是",
@@ -115,7 +120,8 @@ DENYING_NEAR = frozenset(
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
     "outdated superseded replaced ersetzt remplace reemplazado misprint typo debunked disputed "
-    "refuted denied inaccurate untrue hoax "
+    "refuted denied inaccurate untrue hoax misdated misattributed misquoted misreported "
+    "misprinted misremembered misidentified misspelled "
     "geplant falsch prevu prevista 计划 原定 错误 推迟 延迟 予定 планировалось запланирован "
     "запланирована запланировано запланированы ошибка مخطط المخطط مخططا مخططة מתוכנן מתוכננת "
     "מתוכננים תוכנן תוכננה".split()
@@ -135,7 +141,8 @@ clause puts the plan in the past or calls it only a plan ("was scheduled for 193
 "该版本计划于5月5日发布", "リリースは5月5日に予定されています"."""
 
 PAST = frozenset(
-    "was were had originally initially once war waren hatte hatten ursprunglich etait "
+    "was were had did didnt hadnt wasnt werent originally initially once war waren hatte "
+    "hatten ursprunglich etait "
     "initialement estaba fue originalmente inicialmente 原 原本 本来 曾 曾经 最初 当初 もともと "
     "した た был была было были كان كانت היה הייתה היו".split()
 )
@@ -268,8 +275,8 @@ NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt a
 QUANTIFIERS = frozenset("some many several most other various numerous manche viele einige".split())
 
 SOURCES = frozenset(
-    "sources guides reports accounts articles books websites sites blogs people historians "
-    "references listings maps quellen".split()
+    "sources guides guidebooks textbooks encyclopedias publications reports accounts articles "
+    "books websites sites blogs people historians references listings maps quellen".split()
 )
 """With a quantifier, who is reported: "some sources give 1932", "many guides say"."""
 
@@ -292,16 +299,22 @@ CONTRASTS = frozenset("actually reality correct actual tatsachlich eigentlich".s
 
 CONTRASTING_OPENERS = frozenset("but however yet whereas aber jedoch mais pero".split())
 
-CONCESSIONS = frozenset("although though obwohl bien".split())
+CONCESSIONS = frozenset("although though while whilst obwohl bien".split())
 
 
 def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
-    """Whether a clause reports what others say: "1932 is often cited", "some sources give"."""
+    """Whether a clause reports what others say.
+
+    "1932 is often cited", "some sources give", "it was thought to have opened in 1932".
+    """
     marked = set(said) - not_cues
     if marked & NAMING:
         return False
     said_often = marked & HEARSAY and marked & REPORTING
-    return bool(said_often or (marked & QUANTIFIERS and marked & SOURCES))
+    impersonal = (  # "it was thought", "it is said"
+        said[0] == "it" and COPULAS & set(said[1:3]) and (REPORTING - not_cues) & set(said[2:5])
+    )
+    return bool(said_often or impersonal or (marked & QUANTIFIERS and marked & SOURCES))
 
 
 def _contrasts(said: list[str]) -> bool:
@@ -337,6 +350,21 @@ owned by Lena Park"."""
 
 RANGES = frozenset("from since between von seit".split())
 
+EARLIER = frozenset("before previously earlier formerly beforehand vorher zuvor davor".split())
+"""Words that end a clause about a past holder, in a sentence that says who holds it now:
+"Lena Park has owned it since March; Ken Ito owned it before"."""
+
+LEAVING = frozenset("stepped resigned retired left quit departed".split())
+"""Verbs by which a holder leaves the role named after "as": "Ken Ito stepped down as owner"."""
+
+HANDING = frozenset("handed passed transferred gave reassigned".split())
+"""Verbs by which the holder before them hands what they hold to the one after "to": "Ken Ito
+handed the Harbor build over to Lena Park"."""
+
+_STRUCK = re.compile(r"~~(?!\s)[^~\n]{1,200}?(?<!\s)~~")
+"""Struck-through text, as Markdown writes it ("Owner: ~~Ken Ito~~ Lena Park"; indexed HTML's
+``<del>``, ``<s>`` and ``<strike>`` are read to it): what it says is withdrawn."""
+
 
 def _role_asked(role: list[str], asked: frozenset[str]) -> bool:
     """Whether a role named after "former" is what the question asks about.
@@ -347,6 +375,20 @@ def _role_asked(role: list[str], asked: frozenset[str]) -> bool:
         len(prefix := os.path.commonprefix([r, a])) >= 3 and len(prefix) >= min(len(r), len(a)) - 1
         for r in role
         for a in asked
+    )
+
+
+def _left_role(said: list[str], asked: frozenset[str]) -> bool:
+    """Whether a clause says its holder left the role the question asks about.
+
+    "Ken Ito stepped down as owner in March", "resigned as maintainer".
+    """
+    return any(
+        w in LEAVING
+        and w not in asked
+        and "as" in said[n + 1 : n + 3]
+        and _role_asked(said[said.index("as", n + 1) + 1 :][:2], asked)
+        for n, w in enumerate(said)
     )
 
 
@@ -386,11 +428,13 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
-    for sentence in _SENTENCES.split(text):
+    for sentence in _SENTENCES.split(_STRUCK.sub("\n", text)):
         clauses: list[Clause] = []
         parts = [(clause, said) for clause in _CLAUSES.split(sentence) if (said := words(clause))]
         past = any(PAST.intersection(said) for _, said in parts)
         now = any(NOW.intersection(said) for _, said in parts)
+        everything = {w for _, said in parts for w in said}
+        held_now = now or ("since" in everything and bool({"has", "have"} & everything))
         for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
             here = (len(sentences), len(clauses))
@@ -409,6 +453,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 _deny_former(said, former, clauses[-1][1])
             if now:  # "owned by Ken Ito until 2024, is now owned by Lena Park"
                 _deny_until(said, clauses[-1][1])
+            if (held_now and said[-1] in EARLIER) or _left_role(said, not_cues):
+                _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before"
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
@@ -506,6 +552,10 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
                 flags[m] = True
         if w in FROM and (CHANGING - not_cues) & set(said):
             _deny_changed_from(said, n, flags)
+        if w in HANDING and w not in not_cues and not FROM & set(said):
+            if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
+                for m in range(max(n - REACH, 0), n):
+                    flags[m] = True
         if w in DENYING_AFTER and w not in not_cues:
             for m in range(max(n - REACH, 0), n + 1):
                 flags[m] = True

@@ -32,6 +32,17 @@ UNSPACED = re.compile(
     "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
 )
 """Letters of scripts written without spaces between words: Han, kana, Thai, Lao, Khmer, Myanmar."""
+_HAN_DIGITS = re.compile("[〇零一二三四五六七八九]{3,}")
+_HAN_DIGIT_VALUES = str.maketrans("〇零一二三四五六七八九", "00123456789")
+"""Chinese and Japanese write years digit by digit too ("一九三二年" is 1932年): three such
+digits or more in a row are a number (shorter runs are words: "一一", one by one)."""
+
+
+def han_digits(text: str) -> str:
+    """``text`` with numbers written in Han digits, one by one, in Arabic digits."""
+    return _HAN_DIGITS.sub(lambda m: m.group().translate(_HAN_DIGIT_VALUES), text)
+
+
 JOINED = re.compile(UNSPACED.pattern[:-1] + "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 """Those, and Hangul: Korean writes spaces, but joins particles to its words ("1932년에")."""
 
@@ -40,7 +51,7 @@ def normalize(text: str | None) -> str:
     """Lowercase, drop accents, punctuation and articles, squeeze spaces (SQuAD-style)."""
     if not text:
         return ""
-    text = unicodedata.normalize("NFKD", text)
+    text = unicodedata.normalize("NFKD", han_digits(text))
     kept: list[str] = []
     base = 0
     for c in text:
@@ -195,7 +206,7 @@ def numbers(text: str) -> set[str]:
 
     "3,559" and "3559" are one number; "8.7" is two (8 and 7), as they are wherever written.
     """
-    found = _NUMBER.findall(unicodedata.normalize("NFKC", text))
+    found = _NUMBER.findall(unicodedata.normalize("NFKC", han_digits(text)))
     return {str(int(re.sub(r"[,.]", "", number))) for number in found}
 
 
