@@ -103,6 +103,11 @@ def test_mentions() -> None:
         ("科尔瓦莱桥于1932年正式通车。", "１９３２年", True),  # full-width digits
         ("科尔瓦莱桥于一九三二年正式通车。", "1932", True),  # Han digits, one by one
         ("科尔瓦莱桥于一九三二年正式通车。", "1934", False),
+        ("افتتح الجسر عام ١٩٣٢.", "1932", True),  # every script's digits
+        ("पुल १९३२ में खुला।", "1932", True),
+        ("สะพานเปิดในปี ๑๙๓๒", "1932", True),
+        ("The bridge opened in 1932.", "١٩٣٢", True),
+        ("افتتح الجسر عام ١٩٣٢.", "1934", False),
     ],
 )
 def test_grounded(text: str, answer: str, expected: bool) -> None:

@@ -36,11 +36,22 @@ _HAN_DIGITS = re.compile("[〇零一二三四五六七八九]{3,}")
 _HAN_DIGIT_VALUES = str.maketrans("〇零一二三四五六七八九", "00123456789")
 """Chinese and Japanese write years digit by digit too ("一九三二年" is 1932年): three such
 digits or more in a row are a number (shorter runs are words: "一一", one by one)."""
+_DIGITS = str.maketrans(
+    {
+        c: str(unicodedata.decimal(chr(c)))
+        for c in range(0x80, 0x10000)
+        if unicodedata.category(chr(c)) == "Nd"
+    }
+)
+"""Every script's decimal digits as ASCII ones: "١٩٣٢" (Arabic), "۱۹۳۲" (Persian), "१९३२"
+(Devanagari), "๑๙๓๒" (Thai) are 1932."""
 
 
-def han_digits(text: str) -> str:
-    """``text`` with numbers written in Han digits, one by one, in Arabic digits."""
-    return _HAN_DIGITS.sub(lambda m: m.group().translate(_HAN_DIGIT_VALUES), text)
+def ascii_digits(text: str) -> str:
+    """``text`` with every script's digits, and Han digits written one by one, as 0-9."""
+    return _HAN_DIGITS.sub(lambda m: m.group().translate(_HAN_DIGIT_VALUES), text).translate(
+        _DIGITS
+    )
 
 
 JOINED = re.compile(UNSPACED.pattern[:-1] + "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
@@ -51,7 +62,7 @@ def normalize(text: str | None) -> str:
     """Lowercase, drop accents, punctuation and articles, squeeze spaces (SQuAD-style)."""
     if not text:
         return ""
-    text = unicodedata.normalize("NFKD", han_digits(text))
+    text = unicodedata.normalize("NFKD", ascii_digits(text))
     kept: list[str] = []
     base = 0
     for c in text:
@@ -206,7 +217,7 @@ def numbers(text: str) -> set[str]:
 
     "3,559" and "3559" are one number; "8.7" is two (8 and 7), as they are wherever written.
     """
-    found = _NUMBER.findall(unicodedata.normalize("NFKC", han_digits(text)))
+    found = _NUMBER.findall(unicodedata.normalize("NFKC", ascii_digits(text)))
     return {str(int(re.sub(r"[,.]", "", number))) for number in found}
 
 
