@@ -17,6 +17,7 @@ from contextorg.tools.text.visible import visible
 
 if TYPE_CHECKING:
     from contextorg.api import Result
+    from contextorg.state.records import AnswerItem
 
 COLOURS = {
     "duplicated": "#2563eb",
@@ -98,6 +99,12 @@ def _answers(result: Result) -> str:
             if item.disputed
             else ""
         )
+        if item.outdated:
+            doubt = (
+                f" <span class='why'>disputed: marked out of date "
+                f"(&ldquo;{escape(item.outdated)}&rdquo;); a page not so marked says "
+                f"{escape(item.rival or '')}</span>"
+            )
         said = f"<q>{escape(item.answer)}</q>" if item.quote else f"<b>{escape(item.answer)}</b>"
         items.append(f"<li>{said}{about} {cites}{doubt}</li>")
     return f"<ul class='answer'>{''.join(items)}</ul>" + _rejected(result)
@@ -109,11 +116,19 @@ def _rejected(result: Result) -> str:
         return ""
     items = [
         f"<li><s>{escape(item.answer)}</s> {''.join(_cite(c) for c in item.citations)} "
-        f"<span class='why'>{item.sources or 0} independent source(s); more say "
-        f"{escape(item.rival or '')}</span></li>"
+        f"<span class='why'>{_why_rejected(item)}</span></li>"
         for item in result.answer.rejected
     ]
     return f"<p class='why'>Left out as likely misinformation:</p><ul>{''.join(items)}</ul>"
+
+
+def _why_rejected(item: AnswerItem) -> str:
+    if item.outdated:
+        return (
+            f"marked out of date (&ldquo;{escape(item.outdated)}&rdquo;); pages not so marked "
+            f"say {escape(item.rival or '')}"
+        )
+    return f"{item.sources or 0} independent source(s); more say {escape(item.rival or '')}"
 
 
 def _attribution(result: Result) -> str:

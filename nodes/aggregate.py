@@ -58,7 +58,7 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     usage = total_usage(state.get("usage") or {})
     answer = Answer(
         text="",
-        answers=resolution.answers,
+        answers=sorted(resolution.answers, key=lambda a: a.disputed),  # in doubt: last
         rejected=resolution.rejected,
         out_of_scope=not resolution.answers,
         dropped_citations=sum(g.dropped_citations for g in group_answers),
@@ -149,6 +149,12 @@ def render(
         else:
             lines.append(f"According to {_sources(item)}, the answer is {_said(item)}{doubt}.")
     for item in rejected or []:
+        if item.outdated:
+            lines.append(
+                f"Left out: {_said(item)} ({_sources(item)}), from pages marked out of date "
+                f'("{item.outdated}"); pages not so marked say {item.rival}.'
+            )
+            continue
         lines.append(
             f"Left out: {_said(item)} ({_sources(item)}), which more independent sources "
             f"about the same thing contradict ({item.rival})."
@@ -162,6 +168,12 @@ def _doubt(item: AnswerItem) -> str:
     """Why a disputed answer is in doubt, as the end of its sentence ("" when it is not)."""
     if not item.disputed:
         return ""
+    if item.outdated:
+        marks = "marks itself" if len(item.citations) == 1 else "mark themselves"
+        return (
+            f', but {_sources(item)} {marks} out of date ("{item.outdated}"), and a source '
+            f"not so marked says {item.rival}"
+        )
     if item.copy_of:
         copies = "".join(f"[{c}]" for c in item.copy_of)
         near = "is a near-copy" if len(item.citations) == 1 else "are near-copies"

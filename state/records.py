@@ -169,7 +169,8 @@ class AnswerItem(BaseModel):
     disputed: bool = False
     """Out-supported by a rival answer: one about the same thing (conflict policies
     ``majority`` and ``resolve``), or, under every policy, one that near-copies of this
-    answer's every source give (``copy_of``); see ``sources`` and ``rival``."""
+    answer's every source give (``copy_of``), or one that pages not marked out of date give
+    where this answer's every page is (``outdated``); see ``sources`` and ``rival``."""
     sources: int | None = None
     """Independent sources behind the answer where it conflicts (near-copies count once)."""
     rival: str | None = None
@@ -177,6 +178,9 @@ class AnswerItem(BaseModel):
     copy_of: list[str] = Field(default_factory=list)
     """When disputed because every context citing it is a near-copy of a page that gives
     ``rival`` instead: those pages (an edited copy, or the page an edit was made from)."""
+    outdated: str | None = None
+    """When disputed because every context citing it marks itself out of date and a context
+    not so marked gives ``rival``: the first one's banner ("ARCHIVED PAGE (2023): ...")."""
     quote: bool = False
     """The answer is a clause of its sources, not a phrase that answers: shown as a quote."""
     spans: dict[str, tuple[int, int]] = Field(default_factory=dict)

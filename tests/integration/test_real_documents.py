@@ -120,6 +120,10 @@ def test_a_team_wiki_answers_its_current_owner(tmp_path: Path) -> None:
     assert {c.split("#")[0] for c in shown["Priya Natarajan"]} >= {"release-notes-3.2.md"}
     assert not any(a.lower().startswith("harbor") for a in shown), out["text"]
     assert not any(a["quote"] for a in out["answers"]), out["text"]
+    # the archived page's owner, where it is read, is shown in doubt and last
+    old = [a for a in out["answers"] if "Tom Becker" in a["answer"]]
+    assert all(a["disputed"] and a["outdated"].startswith("ARCHIVED PAGE") for a in old), old
+    assert not old or out["answers"][-1] == old[0], out["text"]
 
 
 DOCUMENTS = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -22,6 +23,9 @@ from contextorg.tools.answering.conflicts import (
     show_all,
 )
 from contextorg.tools.relations.graph import Triple, relation_between
+from contextorg.tools.retrieval.hybrid import HybridIndex
+from contextorg.tools.retrieval.ingest import find_documents
+from contextorg.tools.text.banners import banner, out_of_date
 
 PAGES = {
     "g1": "The Lumen Tower of Velmora, a glass tower by the harbour, was completed in 1987.",
@@ -275,7 +279,7 @@ def test_the_demo_under_majority_says_which_answer_is_disputed() -> None:
     result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), conflict_policy="majority")
     assert [a.answer for a in result.answer.answers if a.disputed] == ["1991"]
     assert "1991, but more independent sources about it say 1987." in result.text
-    assert result.summary()["answers"][1]["disputed"] is True
+    assert [a["disputed"] for a in result.summary()["answers"]] == [False, False, True]
 
 
 def test_the_demo_under_resolve_rejects_the_blog_and_says_why() -> None:
@@ -295,3 +299,101 @@ def test_an_unknown_policy_fails_before_any_model_call() -> None:
     with pytest.raises(ValueError, match="unknown conflict policy 'vote'; choose one of show"):
         ask(DEMO_QUESTION, demo_contexts(), model=world.model(), conflict_policy="vote")
     assert world.calls == []
+
+
+WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
+
+
+@pytest.mark.parametrize(
+    ("line", "mark"),
+    [
+        ("ARCHIVED PAGE (2023): kept for reference.", True),
+        ("Deprecated: use the v2 guide", True),
+        ("Harbor build (outdated)", True),
+        ("[Archived] Harbor build", True),
+        ("⚠️ This page is no longer maintained.", True),
+        ("Note: this document has been deprecated.", True),
+        ("Superseded by RFC 9110.", True),
+        ("Diese Seite ist veraltet.", True),
+        ("本页面已过时，请参阅新页面。", True),
+        # mentions are not banners
+        ("Archived from the original on 2 May 2019", False),
+        ("Deprecated APIs in Harbor 3.0", False),
+        ("The archived logs are deleted after 30 days.", False),
+        ("Historical background of the bridge", False),
+        ("Obsolete weapons were sold in 1920.", False),
+    ],
+)
+def test_a_banner_marks_a_page_out_of_date_and_a_mention_does_not(line: str, mark: bool) -> None:
+    assert (banner(line) is not None) is mark
+    page = Context(id="p", text=f"{line}\nThe Harbor build is owned by Tom Becker.")
+    assert (out_of_date(page) is not None) is mark
+    assert (out_of_date(Context(id="p", title=line, text="Tom Becker.")) is not None) is mark
+
+
+def test_an_answer_only_out_of_date_pages_give_is_disputed_under_every_policy() -> None:
+    texts = {
+        "old": "ARCHIVED PAGE (2023): kept for reference.\nThe Harbor build is owned by Tom Becker",
+        "team": "The Harbor build is owned by Priya Natarajan.",
+        "notes": "Release checklist signed off by Priya Natarajan, owner of the Harbor build.",
+    }
+    contexts = Sources(contexts=[Context(id=i, text=t) for i, t in texts.items()])
+    answers = [item("Priya Natarajan", "team", "notes"), item("Tom Becker", "old")]
+    for policy in (show_all, flag_minority):
+        out = policy(answers, contexts).answers
+        assert [(a.answer, a.disputed, a.rival, a.outdated) for a in out] == [
+            ("Priya Natarajan", False, None, None),
+            ("Tom Becker", True, "Priya Natarajan", "ARCHIVED PAGE (2023): kept for reference."),
+        ]
+    assert render(show_all(answers, contexts).answers).splitlines()[1] == (
+        "According to [old], the answer is Tom Becker, but [old] marks itself out of date "
+        '("ARCHIVED PAGE (2023): kept for reference."), and a source not so marked says '
+        "Priya Natarajan."
+    )
+    out = resolve_minority(answers, contexts)
+    assert [a.answer for a in out.rejected] == ["Tom Becker"]
+    assert render(out.answers, out.rejected).splitlines()[1] == (
+        "Left out: Tom Becker ([old]), from pages marked out of date "
+        '("ARCHIVED PAGE (2023): kept for reference."); pages not so marked say Priya Natarajan.'
+    )
+
+
+def test_out_of_date_pages_dispute_nothing_alone_or_about_another_thing() -> None:
+    old = "Deprecated: see the new page.\nThe Harbor build is owned by Tom Becker."
+    contexts = Sources(
+        contexts=[
+            Context(id="old", text=old),
+            Context(id="older", text=old.replace("Tom Becker", "Ann Lee")),
+            Context(id="marina", text="The marina's build yard is owned by Olaf Lindqvist."),
+        ]
+    )
+    both_old = [item("Tom Becker", "old"), item("Ann Lee", "older")]
+    assert not any(a.disputed for a in show_all(both_old, contexts).answers)
+    another = [
+        item("Tom Becker", "old", about="Harbor build"),
+        item("Olaf Lindqvist", "marina", about="marina build yard"),
+    ]
+    assert not any(a.disputed for a in show_all(another, contexts).answers)
+
+
+def test_an_indexed_wiki_flags_its_archived_pages_owner(tmp_path: Path) -> None:
+    index = HybridIndex(tmp_path / "ix", embedder="hash")
+    index.add(find_documents(WIKI)[0])
+    index.save()
+    old = [u for u in index.units if u.doc_id.startswith("old-wiki")]
+    assert old and all(u.marked == "ARCHIVED PAGE (2023): kept for reference." for u in old)
+
+    def read(text: str) -> Triple:
+        for owner in ("Priya Natarajan", "Tom Becker", "Olaf Lindqvist"):
+            if owner in text:
+                return Triple(True, None, owner)
+        return Triple(False)
+
+    world = World([], {}, unknown=read)
+    result = ask("Who owns the Harbor build?", model=world.model(), retriever=tmp_path / "ix")
+    shown = {a.answer: a for a in result.answer.answers}
+    assert not shown["Priya Natarajan"].disputed
+    assert shown["Tom Becker"].outdated == "ARCHIVED PAGE (2023): kept for reference."
+    assert "marks itself out of date" in result.text
+    assert result.summary()["answers"][-1]["outdated"].startswith("ARCHIVED PAGE")
+    assert result.text.splitlines()[-1].startswith("According to [old-wiki.txt#1]")  # last

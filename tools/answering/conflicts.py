@@ -15,7 +15,10 @@ near-copies of each other (:func:`near_copies`) count once, however often a page
 Under every policy, an answer is disputed when every context that gives it is a near-copy of
 a page giving a rival answer that more independent sources give (:func:`flag_edited_copies`):
 one of the two copies was edited, and the sources tell which answer the edit changed. On
-RAMDocs, misinformation pages are such edits.
+RAMDocs, misinformation pages are such edits. It is disputed too when every context that
+gives it marks itself out of date ("ARCHIVED PAGE", "Deprecated: ...") and a context not so
+marked gives a rival answer about the same thing (:func:`flag_outdated`): a wiki's archived
+page names the owner before the current one.
 
 Without a relation graph (the ``base`` and ``separate`` strategies), answers are about the
 same thing when the model says so (``about``). A tie disputes nothing.
@@ -29,6 +32,7 @@ from functools import cached_property
 
 from contextorg.state.records import AnswerItem, Context, Relation
 from contextorg.tools.registry import Registry
+from contextorg.tools.text.banners import out_of_date
 from contextorg.tools.text.normalize import same_descriptor, words
 
 NEAR_COPY = 0.5
@@ -48,6 +52,11 @@ class Sources:
         """Each context id -> the first context it is a near-copy of (:func:`near_copies`)."""
         return near_copies(self.contexts)
 
+    @cached_property
+    def outdated(self) -> dict[str, str]:
+        """Each context id that marks itself out of date -> its banner."""
+        return {c.id: mark for c in self.contexts if (mark := out_of_date(c))}
+
 
 @dataclass
 class Resolution:
@@ -61,19 +70,61 @@ ConflictPolicy = Callable[[Sequence[AnswerItem], Sources], Resolution]
 
 
 def show_all(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
-    """Every answer; one that only edited near-copies give is flagged disputed."""
-    return Resolution(flag_edited_copies(answers, sources))
+    """Every answer; one that only edited near-copies or out-of-date pages give is disputed."""
+    return Resolution(_flag(answers, sources))
 
 
 def flag_minority(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
     """Every answer; one out-supported by a rival about the same thing is disputed."""
-    return Resolution(flag_edited_copies(weigh(answers, sources), sources))
+    return Resolution(_flag(weigh(answers, sources), sources))
 
 
 def resolve_minority(answers: Sequence[AnswerItem], sources: Sources) -> Resolution:
     """Disputed answers are left out and listed as rejected."""
-    weighed = flag_edited_copies(weigh(answers, sources), sources)
+    weighed = _flag(weigh(answers, sources), sources)
     return Resolution([a for a in weighed if not a.disputed], [a for a in weighed if a.disputed])
+
+
+def _flag(answers: Sequence[AnswerItem], sources: Sources) -> list[AnswerItem]:
+    """What every policy flags: answers of edited copies only, of out-of-date pages only."""
+    return flag_outdated(flag_edited_copies(answers, sources), sources)
+
+
+def flag_outdated(answers: Sequence[AnswerItem], sources: Sources) -> list[AnswerItem]:
+    """Each answer, disputed where every context citing it marks itself out of date.
+
+    So: every context citing it has a banner (:func:`~contextorg.tools.text.banners.banner`:
+    "ARCHIVED PAGE (2023)", "Deprecated: see ...", "This page is no longer maintained"), and
+    a rival answer about the same thing (the same ``about``, or none) that is not disputed is
+    given by a context without one; of several, the one most such contexts give. Where every
+    answer comes from out-of-date pages, or none does, nothing is flagged. Answers already
+    disputed stay as they are.
+    """
+    marks = sources.outdated
+    out = []
+    for item in answers:
+        if item.disputed or not item.citations or not set(item.citations) <= marks.keys():
+            out.append(item)
+            continue
+        current = [
+            (sum(c not in marks for c in other.citations), other)
+            for other in answers
+            if other is not item and not other.disputed and _same_thing(item, other)
+        ]
+        count, rival = max(current, key=lambda found: found[0], default=(0, None))
+        if rival is None or not count:
+            out.append(item)
+            continue
+        update = {"outdated": marks[item.citations[0]], "rival": rival.answer}
+        out.append(item.model_copy(update={"disputed": True, "sources": None, **update}))
+    return out
+
+
+def _same_thing(a: AnswerItem, b: AnswerItem) -> bool:
+    """Whether two answers answer about the same thing: the same ``about``, or neither has one."""
+    return (a.about is None and b.about is None) or (
+        a.about is not None and b.about is not None and same_descriptor(a.about, b.about)
+    )
 
 
 def flag_edited_copies(answers: Sequence[AnswerItem], sources: Sources) -> list[AnswerItem]:

@@ -355,7 +355,12 @@ class HybridIndex:
             text=heading + unit.text,
             source=unit.source or None,
             score=score,
-            metadata={"doc_id": unit.doc_id, "kind": unit.kind, "heading": unit.heading},
+            metadata={
+                "doc_id": unit.doc_id,
+                "kind": unit.kind,
+                "heading": unit.heading,
+                **({"marked": unit.marked} if unit.marked else {}),
+            },
         )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from contextorg.tools.inputs import InputError, read_text
+from contextorg.tools.text.banners import banner, first_line
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -99,6 +100,9 @@ class Unit:
     source: str = ""
     before: str = ""
     after: str = ""
+    marked: str = ""
+    """The banner by which the unit's document marks itself out of date ("ARCHIVED PAGE"),
+    found in its title or first line (:func:`~contextorg.tools.text.banners.banner`)."""
 
     def indexed_text(self, how: Contextualize = Contextualize()) -> str:
         """The text search sees: the unit prefixed by the context switched on."""
@@ -127,6 +131,7 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
         raise InputError(f"unknown format {document.format!r}: use html, markdown or text")
     title = document.title or title
     kept = [b for b in blocks if rows or b[0] != "row"]
+    marked = banner(title) or (banner(first_line(kept[0][2])) if kept else None) or ""
     units = [
         Unit(
             id=f"{document.id}#{n}",
@@ -136,6 +141,7 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
             title=title,
             heading=heading,
             source=document.source,
+            marked=marked,
         )
         for n, (kind, heading, text) in enumerate(kept, start=1)
     ]

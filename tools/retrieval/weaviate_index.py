@@ -23,7 +23,18 @@ from contextorg.tools.retrieval.hybrid import EMBED_BATCH, HybridIndex, Mode
 from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, Unit, units_from
 
 Fusion = Literal["relative_score", "ranked"]
-UNIT_FIELDS = ("unit_id", "doc_id", "kind", "text", "title", "heading", "source", "before", "after")
+UNIT_FIELDS = (
+    "unit_id",
+    "doc_id",
+    "kind",
+    "text",
+    "title",
+    "heading",
+    "source",
+    "before",
+    "after",
+    "marked",
+)
 
 
 def unit_properties(unit: Unit, how: Contextualize) -> dict[str, str]:

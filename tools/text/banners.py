@@ -1,0 +1,62 @@
+"""Pages that mark themselves out of date: "ARCHIVED PAGE", "Deprecated: use ...", "(outdated)".
+
+Team wikis and knowledge bases keep old pages with a banner on top rather than delete them.
+What such a page says was true once; a page without the banner that says otherwise is the
+one to believe. Only a banner counts, not a mention: the title, or the page's first line,
+opens with the cue ("ARCHIVED PAGE (2023): kept for reference", "Deprecated: see ..."), puts
+it in brackets ("Harbor build (outdated)", "[Archived] Harbor build"), or says it of itself
+("This page is no longer maintained"). "Archived from the original on ..." (a citation) and
+"Deprecated APIs in Harbor 3.0" (a page about deprecations) are not banners.
+"""
+
+from __future__ import annotations
+
+import re
+
+from contextorg.state.records import Context
+
+_CUE = (
+    r"(?:archived|deprecated|outdated|obsolete|superseded|out of date|out-of-date|historical"
+    r"|no longer (?:maintained|accurate|valid|current|up to date|up-to-date|in use|supported"
+    r"|updated)|kept for reference|for reference only|veraltet|archiviert|nicht mehr aktuell"
+    r"|obsol[eè]te|archiv[eé]e?|obsoleto|archivado|desactualizado)"
+)
+_PAGE = (
+    r"(?:page|document|article|section|content|information|guide|version|notice|seite|artikel"
+    r"|dokument|inhalt|página|documento)"
+)
+_BANNER = re.compile(
+    rf"^\W*{_CUE}(?:\s*$|\s*[:\-–—(!.\]]|\s+(?:{_PAGE}|by)\b)"
+    rf"|[\[(]\s*{_CUE}\s*[\])]"
+    rf"|\b(?:this|the|diese|dieser|dieses|cette|este|esta)\s+(?:wiki\s+)?{_PAGE}\s+"
+    rf"(?:is|has\s+been|was|ist|wurde|est|es|está)\s+(?:now\s+|jetzt\s+)?{_CUE}"
+    r"|已过时|已废弃|已归档|已過時|廃止|アーカイブ済み",
+    re.IGNORECASE,
+)
+LONGEST = 80
+"""The most characters of a banner line kept as the mark shown beside an answer."""
+
+
+def banner(line: str) -> str | None:
+    """The banner ``line`` is, clipped to :data:`LONGEST` characters, or None."""
+    line = " ".join(line.split())
+    if not line or not _BANNER.search(line[:200]):
+        return None
+    return line if len(line) <= LONGEST else line[: LONGEST - 1].rstrip() + "…"
+
+
+def first_line(text: str) -> str:
+    """The first line of ``text`` that has a letter or digit."""
+    return next((line for line in text.splitlines() if any(c.isalnum() for c in line)), "")
+
+
+def out_of_date(context: Context) -> str | None:
+    """The banner by which ``context``'s page marks itself out of date, if it does.
+
+    Indexed pages carry their document's banner (``metadata["marked"]``) into every passage;
+    any other context is looked at in its title and first line.
+    """
+    marked = context.metadata.get("marked")
+    if isinstance(marked, str) and marked:
+        return marked
+    return banner(context.title) or banner(first_line(context.text))
