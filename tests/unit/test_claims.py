@@ -402,22 +402,33 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
             "What timeout does the gateway use?",
             "30 seconds",
         ),
-        # ... but not a reply to a question whose answer is a clause, nor a bare common word,
-        # nor one whose added words are not one run at its end, nor a name's last words
+        ("The build took about 40 minutes.", "How long does the build take?", "about 40 minutes"),
+        ("It opened in 1932.", "When did the Corvale Bridge open?", "1932"),
+        # ... or to the words it adds first, where the rest restates the question
+        ("Lena Park owns the Harbor build.", "Who owns the Harbor build?", "Lena Park"),
+        ("Priya ran the release.", "Who runs the release?", "Priya"),
+        (
+            "Lena Park, who joined in March, owns the Harbor build.",
+            "Who owns the Harbor build?",
+            "Lena Park",
+        ),
         (
             "Priya Natarajan ist verantwortlich.",
             "Wer ist für den Build verantwortlich?",
-            "Priya Natarajan ist verantwortlich.",
-        ),
-        (
-            "The battle took place in 1813 Araure.",  # "took" is not the stem of "take"
-            "Where did the battle take place?",
-            "The battle took place in 1813 Araure.",
+            "Priya Natarajan",
         ),
         (
             "V4V roadmap (moved to next month)",
             "Which agenda item was moved to next month?",
-            "V4V roadmap (moved to next month)",
+            "V4V roadmap",
+        ),
+        # ... but not a reply to a question whose answer is a clause, nor a bare common word,
+        # nor one whose added words are not one run, nor a name's last words
+        ("She played tennis.", "What sport did Ann play?", "She played tennis."),
+        (
+            "The team wrote it in Rust for speed.",
+            "What language is the ledger written in?",
+            "The team wrote it in Rust for speed.",
         ),
         ("QEMU ACPI PM Device Model", "Which QEMU ACPI PM daemon?", "QEMU ACPI PM Device Model"),
         (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import simplemma
 import Stemmer
 
 from contextorg.tools.text.normalize import FUNCTION_WORDS, asks_yes_no, words
@@ -32,8 +33,18 @@ def _stemmer() -> Stemmer.Stemmer:
 
 
 def stems(text: str) -> set[str]:
-    """The content words of ``text``, stemmed ("owned" and "owns" are both "own")."""
-    return set(_stemmer().stemWords([w for w in words(text) if w not in FUNCTION_WORDS]))
+    """The content words of ``text``, lemmatized, then stemmed.
+
+    "owned" and "owns" are both "own"; "took" and "take" both "take" (simplemma's English
+    dictionary has the irregular forms a stemmer cannot know).
+    """
+    said = [_lemma(w) for w in words(text) if w not in FUNCTION_WORDS]
+    return set(_stemmer().stemWords(said))
+
+
+@lru_cache(maxsize=65536)
+def _lemma(word: str) -> str:
+    return str(simplemma.lemmatize(word, lang="en"))
 
 
 def answer_phrase(answer: str, question: str) -> str:
@@ -70,7 +81,10 @@ _OPEN_ENDED = re.compile(
 keys?"): a reply to them is not cut to the words it adds."""
 
 RESTATED = 2
-"""Fewest of the question's content words a reply must repeat to read as restating it."""
+"""Fewest of the question's content words a reply must repeat to read as restating it (a
+pronoun opening it counts as one: "It opened in 1932." for "When did the bridge open?")."""
+
+PRONOUNS = frozenset("it he she they its his her their".split())
 
 SHORT_REPLY = 10
 """Most words of a reply that is cut to the words it adds: a longer one says more than that."""
@@ -85,25 +99,52 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     from a short reply (:data:`SHORT_REPLY` words) that repeats at least :data:`RESTATED` of
     its content words in a clause (a verb or common noun among them) and then ends on what it
     adds, in one run, and only when that names something (a capital, a digit, or two words or
-    more): "Harbor build pipeline" is not cut to "pipeline", "V4V roadmap (moved to next
-    month)" not to "V4V".
+    more): "Harbor build pipeline" is not cut to "pipeline". A reply that names what it adds
+    first and then restates the question is cut to that name (:func:`_named_first`).
     """
     if _OPEN_ENDED.match(question) or asks_yes_no(question):
         return answer
-    if len(asked & stems(answer)) < RESTATED or restates(answer, question):
-        return answer
     tokens = re.findall(r"\S+", answer)
+    pronoun = bool(tokens) and tokens[0].lower() in PRONOUNS
+    if len(asked & stems(answer)) + pronoun < RESTATED or restates(answer, question):
+        return answer
     start = next((n for n, t in enumerate(tokens) if stems(t) - asked), None)
     if len(tokens) > SHORT_REPLY or start is None:
         return answer
+    if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
+        return _named_first(tokens, asked, answer)
     if any(stems(t) <= asked for t in tokens[start:] if stems(t)):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
     restated = [w for t in tokens[:start] for w in re.findall(r"\w+", t)]
     if not any(w.islower() and w not in FUNCTION_WORDS for w in restated):
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
     span = " ".join(tokens[start:]).strip(" .,;:!?\"'()")
-    names_something = len(span.split()) > 1 or any(c.isupper() or c.isdigit() for c in span)
-    return span if span and names_something else answer
+    return span if _names_something(span) else answer
+
+
+def _named_first(tokens: list[str], asked: set[str], answer: str) -> str:
+    """A reply that names its answer, then restates the question: cut to the answer.
+
+    "Lena Park owns the Harbor build." for "Who owns the Harbor build?"; the rest must be
+    the question's words only, a verb or common noun among them.
+    """
+    end = next((n for n, t in enumerate(tokens) if stems(t) and not stems(t) - asked), None)
+    if end is None or any(stems(t) - asked for t in tokens[end:]):
+        return answer
+    rest = [w for t in tokens[end:] for w in re.findall(r"\w+", t)]
+    if not any(w.islower() and w not in FUNCTION_WORDS for w in rest):
+        return answer
+    span = _RELATIVE.split(" ".join(tokens[:end]))[0].strip(" .,;:!?\"'()")
+    return span if _names_something(span) else answer
+
+
+_RELATIVE = re.compile(r",\s+(?:who|which|whose|whom|that)\b", re.IGNORECASE)
+"""Where a relative clause opens after a name: "Lena Park, who joined in March, owns it"."""
+
+
+def _names_something(span: str) -> bool:
+    """Whether a cut names something: a capital, a digit, or two words or more."""
+    return bool(span) and (len(span.split()) > 1 or any(c.isupper() or c.isdigit() for c in span))
 
 
 DANGLING = frozenset(
