@@ -544,6 +544,10 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
     assert not restates("Maya Chen", "Who owns the Harbor build?")
     assert not restates("Harbor Research Group", "Who wrote the Harbor report?")
     assert not restates("suspension bridge", "What type of bridge is the Corvale Bridge?")
+    # a subject in lower case: two of its words in a row
+    assert restates("billing service team", "Who maintains the billing service?")
+    assert not restates("payments team", "Who maintains the billing service?")
+    assert not restates("release manager", "Who approves the release branch?")
     # every word of it is the question's: no names needed
     assert restates("default port", "What is the default port?")
     assert restates("1932", "When was the 1932 bridge opened?")

@@ -287,8 +287,21 @@ def restates(answer: str, question: str) -> bool:
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
     if said and not asks_yes_no(question) and stems(answer) <= stems(question):
         return True  # "default port" for "What is the default port?"
-    if not names(question) & {t.lower() for t in said}:
+    lowered = {t.lower() for t in said}
+    if not (names(question) & lowered or _repeats_a_phrase(said, question)):
         return False
     asked = {t.lower() for t in re.findall(r"\w+", question)}
     added = [t for t in said if t.lower() not in asked]
     return len(added) <= NAMING_WORDS and all(t.islower() and t.isalpha() for t in added)
+
+
+def _repeats_a_phrase(said: list[str], question: str) -> bool:
+    """Whether ``said`` (content words) repeats two content words the question has in a row.
+
+    "billing service team" repeats "billing service" of "Who maintains the billing service?",
+    a subject written in lower case.
+    """
+    asked = [t.lower() for t in re.findall(r"\w+", question) if t.lower() not in FUNCTION_WORDS]
+    pairs = set(zip(asked, asked[1:], strict=False))
+    lowered = [t.lower() for t in said]
+    return bool(pairs & set(zip(lowered, lowered[1:], strict=False)))
