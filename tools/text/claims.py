@@ -119,9 +119,10 @@ DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
-    "outdated superseded replaced ersetzt remplace reemplazado misprint typo debunked disputed "
-    "refuted denied inaccurate untrue hoax misdated misattributed misquoted misreported "
-    "misprinted misremembered misidentified misspelled "
+    "outdated superseded replaced succeeded ersetzt remplace reemplazado misprint typo "
+    "debunked disputed refuted denied inaccurate untrue hoax unfounded baseless groundless "
+    "misdated misattributed misquoted misreported misprinted misremembered misidentified "
+    "misspelled "
     "geplant falsch prevu prevista 计划 原定 错误 推迟 延迟 予定 планировалось запланирован "
     "запланирована запланировано запланированы ошибка مخطط المخطط مخططا مخططة מתוכנן מתוכננת "
     "מתוכננים תוכנן תוכננה".split()
@@ -168,7 +169,7 @@ MOVED_AFTER = frozenset("after despite being nach trotz apres".split())
 """Before a postponement, words that end what it moves: "launched on May 5 after being
 delayed" moved nothing to May 5."""
 
-REPLACING = frozenset("superseded replaced ersetzt remplace reemplazado".split())
+REPLACING = frozenset("superseded replaced succeeded ersetzt remplace reemplazado".split())
 """Cues that deny what is replaced, not what replaces it: "Ken Ito was replaced by Lena Park",
 "Lena Park replaced Ken Ito", "we replaced MySQL with PostgreSQL"."""
 
@@ -184,6 +185,8 @@ default port changed from 8080 to 9090", "ownership moved from Ken Ito to Lena P
 Park took over from Ken Ito"). Without one, "from ... to" is a range: "open from 9am to 5pm"."""
 
 FROM = frozenset("from von de desde".split())
+
+TAKING_OVER = frozenset({("took", "over"), ("taken", "over"), ("takes", "over")})
 
 PREDICATES = frozenset("is are was were will can must should has have ist sind war waren".split())
 """A verb of being or an auxiliary after a negation's first word ends what it denies: in
@@ -258,7 +261,10 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n")
 Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches each
 
 
-HEARSAY = frozenset("often commonly widely popularly sometimes frequently haufig souvent".split())
+HEARSAY = frozenset(
+    "often commonly widely popularly sometimes frequently usually generally traditionally "
+    "haufig souvent".split()
+)
 """With a verb of reporting, words that report what is said rather than say it: "1932 is
 often cited" (not "the API often returns 429", which says how often)."""
 
@@ -266,7 +272,7 @@ REPORTING = frozenset(
     "say says said cite cites cited give gives given gave date dates dated report reports "
     "reported list lists listed believe believed thought claim claims claimed state states "
     "stated quote quoted attribute attributed credit credited assume assumed mention mentioned "
-    "gilt angegeben".split()
+    "repeated gilt angegeben".split()
 )
 
 NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt abbreviated".split())
@@ -289,17 +295,21 @@ RETRACTED = frozenset(
         "earlier reports",
         "early reports",
         "initial reports",
+        "no basis",
+        "no evidence",
     )
 )
 """Sources a text names only to correct them: a clause that reports one is denied whole ("an
 earlier version of this article said the bridge opened in 1932")."""
 
-CONTRASTS = frozenset("actually reality correct actual tatsachlich eigentlich".split())
+CONTRASTS = frozenset(
+    "actually reality correct actual records evidence tatsachlich eigentlich".split()
+)
 """Words by which a clause sets the text's own account against a reported one."""
 
 CONTRASTING_OPENERS = frozenset("but however yet whereas aber jedoch mais pero".split())
 
-CONCESSIONS = frozenset("although though while whilst obwohl bien".split())
+CONCESSIONS = frozenset("although though while whilst despite obwohl bien".split())
 
 
 def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
@@ -314,7 +324,12 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     impersonal = (  # "it was thought", "it is said"
         said[0] == "it" and COPULAS & set(said[1:3]) and (REPORTING - not_cues) & set(said[2:5])
     )
-    return bool(said_often or impersonal or (marked & QUANTIFIERS and marked & SOURCES))
+    conceded = said[0] in CONCESSIONS and marked & REPORTING  # "despite claims that ..."
+    some_say = any(  # "some say", "many believe"
+        w in QUANTIFIERS and said[n + 1] in REPORTING - not_cues for n, w in enumerate(said[:-1])
+    )
+    sourced = marked & QUANTIFIERS and marked & SOURCES
+    return bool(said_often or impersonal or conceded or some_say or sourced)
 
 
 def _contrasts(said: list[str]) -> bool:
@@ -353,6 +368,20 @@ RANGES = frozenset("from since between von seit".split())
 EARLIER = frozenset("before previously earlier formerly beforehand vorher zuvor davor".split())
 """Words that end a clause about a past holder, in a sentence that says who holds it now:
 "Lena Park has owned it since March; Ken Ito owned it before"."""
+
+OLDER = frozenset("earlier older previous prior fruheren alteren".split())
+"""Words that put a clause in an earlier version, in a sentence that says what holds now:
+"The default port, 8080 in earlier releases, is now 9090"."""
+
+
+def _earlier(said: list[str]) -> bool:
+    """Whether a clause speaks of before, beside one that speaks of now (and not itself of now).
+
+    It ends on "before" ("Ken Ito owned it before"), or names older versions ("8080 in
+    earlier releases", "older versions used 8080").
+    """
+    return not NOW & set(said) and (said[-1] in EARLIER or bool(OLDER & set(said)))
+
 
 LEAVING = frozenset("stepped resigned retired left quit departed".split())
 """Verbs by which a holder leaves the role named after "as": "Ken Ito stepped down as owner"."""
@@ -434,7 +463,9 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         past = any(PAST.intersection(said) for _, said in parts)
         now = any(NOW.intersection(said) for _, said in parts)
         everything = {w for _, said in parts for w in said}
-        held_now = now or ("since" in everything and bool({"has", "have"} & everything))
+        held_now = now or (
+            "since" in everything and bool({"has", "have", "is", "are"} & everything)
+        )
         for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
             here = (len(sentences), len(clauses))
@@ -453,16 +484,22 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 _deny_former(said, former, clauses[-1][1])
             if now:  # "owned by Ken Ito until 2024, is now owned by Lena Park"
                 _deny_until(said, clauses[-1][1])
-            if (held_now and said[-1] in EARLIER) or _left_role(said, not_cues):
+            if (held_now and _earlier(said)) or _left_role(said, not_cues):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before"
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
         sentences.append(clauses)
     for s, c, how in passed:
-        if how == "label":  # a label first in its sentence names what follows it
-            how = "after" if c == 0 else "before"
-        spread = {"whole": (0, 1), "next": (0, 2), "after": (1, 2), "before": (-1, 0)}[how]
+        if how == "label":  # a label first in its sentence names what follows it, a list too
+            how = "rest" if c == 0 else "before"
+        spread = {
+            "whole": (0, 1),
+            "next": (0, 2),
+            "after": (1, 2),
+            "before": (-1, 0),
+            "rest": (1, len(sentences[s])),
+        }[how]
         _deny_whole(sentences[s][max(c + spread[0], 0) : c + spread[1]])
     for s, c, concedes in reported:
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
@@ -538,8 +575,11 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             and (n == 0 or said[n - 1] not in AFFIRMING)
             and (w not in NAMING_A_THING or COPULAS & set(said[max(n - 2, 0) : n]))
             and (w not in SCHEDULING or _plan_is_over(said, past))
+            and (w != "succeeded" or _succeeds_someone(said, n))
         ):
             start, end = max(n - REACH, 0), min(n + REACH + 1, len(said))
+            if said[n + 1 : n + 2] == ["that"]:  # "a myth that ...": all it opens
+                end = len(said)
             if w in POSTPONING:  # what it moves, not where to
                 start = next(
                     (m + 1 for m in range(n - 1, start - 1, -1) if said[m] in MOVED_AFTER), start
@@ -582,6 +622,18 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
     return flags
 
 
+def _succeeds_someone(said: list[str], n: int) -> bool:
+    """Whether "succeeded" at ``n`` follows someone, rather than says something worked.
+
+    "succeeded Raj Patel", "was succeeded by"; not "the launch succeeded in 2019".
+    """
+    after = said[n + 1] if n + 1 < len(said) else None
+    return after is not None and (after in BY or after not in FUNCTION_WORDS | DATING)
+
+
+DATING = frozenset("on at in during despite after because".split())
+
+
 def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
     """Deny the value a change starts from: "from" at ``n``, a verb of change in the clause.
 
@@ -590,7 +642,8 @@ def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
     """
     reach = range(n + 1, min(n + 1 + REACH, len(said)))
     to = next((m for m in reach if said[m] in MOVED_TO), None)
-    if to is None and not CHANGING & set(said[max(n - 3, 0) : n]):
+    took_over = bool(TAKING_OVER & _pairs(said[:n]))  # "took over the API from Ken Ito"
+    if to is None and not CHANGING & set(said[max(n - 3, 0) : n]) and not took_over:
         return
     for m in range(n + 1, to if to is not None else reach.stop):
         flags[m] = True
