@@ -750,3 +750,39 @@ def test_an_alternative_the_question_offers_is_taken_out_of_it(
     question: str, answer: str, left: str
 ) -> None:
     assert unoffered(question, answer) == left
+
+
+@pytest.mark.parametrize(
+    ("text", "denied", "stated"),
+    [
+        ("一些资料称该桥于1932年通车，但实际上是1934年。", "1932", "1934"),
+        ("该桥通车时间常被误认为1932年，实际为1934年。", "1932", "1934"),
+        ("1932年とする資料もあるが、実際は1934年に開通した。", "1932", "1934"),
+        ("Algunas fuentes dicen 1932, pero en realidad abrió en 1934.", "1932", "1934"),
+        (
+            "Certaines sources indiquent 1932, mais le pont a en fait ouvert en 1934.",
+            "1932",
+            "1934",
+        ),
+        ("Manche Quellen nennen 1932, tatsächlich wurde die Brücke 1934 eröffnet.", "1932", "1934"),
+        (
+            "Некоторые источники называют 1932 год, но на самом деле мост открыли в 1934 году.",
+            "1932",
+            "1934",
+        ),
+        ("तारीख अक्सर 1932 बताई जाती है, लेकिन पुल 1934 में खुला।", "1932", "1934"),
+        ("पुल 1934 में खुला, 1932 में नहीं।", "1932", "1934"),
+        ("Η γέφυρα άνοιξε το 1934 και όχι το 1932.", "1932", "1934"),
+        ("Cầu được khánh thành năm 1934, không phải năm 1932.", "1932", "1934"),
+        ("Köprü 1932'de değil, 1934'te açıldı.", "1932", "1934"),
+        ("De brug werd in 1934 geopend, niet in 1932.", "1932", "1934"),
+        ("Il ponte fu aperto nel 1934, non nel 1932.", "1932", "1934"),
+        ("A ponte foi inaugurada em 1934, e não em 1932.", "1932", "1934"),
+        ("Jembatan itu dibuka pada tahun 1934, bukan 1932.", "1932", "1934"),
+    ],
+)
+def test_corrections_and_reported_claims_in_other_languages(
+    text: str, denied: str, stated: str
+) -> None:
+    assert denies(text, denied) and not states(text, denied)
+    assert states(text, stated) and grounded(text, stated)

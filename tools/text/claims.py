@@ -31,7 +31,7 @@ from contextorg.tools.text.normalize import FUNCTION_WORDS, JOINED, compact, men
 
 _CLAUSES = re.compile(
     r"[.!?;:](?=\s|$)|[;()\[\]\n—–。；：！？，、]|,(?=\s)|\s-\s"
-    r"|(?=\b(?:and|but|whereas|while|although|though|however|yet)\b)",
+    r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)",
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»|「[^」\n]{1,80}」')
@@ -106,14 +106,26 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "בטעות",
         "ไม่ใช่",
         "ไม่",
+        # Dutch, Italian, Portuguese, Greek, Vietnamese, Indonesian
+        "niet",
+        "non nel",
+        "non in",
+        "e non",
+        "nao",
+        "οχι",
+        "δεν",
+        "khong",
+        "bukan",
+        "tidak",
         "แทนที่",
     )
 )
 """Cues that deny what follows them in their clause."""
 
-DENYING_AFTER = frozenset("なく ない なかった 아니라 아닌 아니다 않고 않았다".split())
-"""Cues that deny what comes before them in their clause: Japanese and Korean negate after
-("1932年ではなく1934年に", "1932년이 아니라 1934년에")."""
+DENYING_AFTER = frozenset("なく ない なかった 아니라 아닌 아니다 않고 않았다 नहीं degil".split())
+"""Cues that deny what comes before them in their clause: Japanese, Korean, Hindi and Turkish
+negate after ("1932年ではなく1934年に", "1932년이 아니라 1934년에", "1932 में नहीं",
+"1932'de değil")."""
 
 DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
@@ -123,7 +135,7 @@ DENYING_NEAR = frozenset(
     "debunked disputed refuted denied inaccurate untrue hoax unfounded baseless groundless "
     "misdated misattributed misquoted misreported misprinted misremembered misidentified "
     "misspelled "
-    "geplant falsch prevu prevista 计划 原定 错误 推迟 延迟 予定 планировалось запланирован "
+    "geplant falsch prevu prevista 计划 原定 错误 误 推迟 延迟 予定 планировалось запланирован "
     "запланирована запланировано запланированы ошибка مخطط المخطط مخططا مخططة מתוכנן מתוכננת "
     "מתוכננים תוכנן תוכננה".split()
 )
@@ -263,7 +275,7 @@ Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches
 
 HEARSAY = frozenset(
     "often commonly widely popularly sometimes frequently usually generally traditionally "
-    "haufig souvent".split()
+    "haufig souvent अक्सर".split()
 )
 """With a verb of reporting, words that report what is said rather than say it: "1932 is
 often cited" (not "the API often returns 429", which says how often)."""
@@ -272,17 +284,21 @@ REPORTING = frozenset(
     "say says said cite cites cited give gives given gave date dates dated report reports "
     "reported list lists listed believe believed thought claim claims claimed state states "
     "stated quote quoted attribute attributed credit credited assume assumed mention mentioned "
-    "repeated gilt angegeben".split()
+    "repeated gilt angegeben nennen dicen indiquent называют 称 बताई".split()
 )
 
 NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt abbreviated".split())
 """What a thing is often called is its name, not a report: "often called the Iron Span"."""
 
-QUANTIFIERS = frozenset("some many several most other various numerous manche viele einige".split())
+QUANTIFIERS = frozenset(
+    "some many several most other various numerous manche viele einige algunas algunos "
+    "certaines certains некоторые многие 一些 有些 部分".split()
+)
 
 SOURCES = frozenset(
     "sources guides guidebooks textbooks encyclopedias publications reports accounts articles "
-    "books websites sites blogs people historians references listings maps quellen".split()
+    "books websites sites blogs people historians references listings maps quellen fuentes "
+    "источники 资料 来源 資料".split()
 )
 """With a quantifier, who is reported: "some sources give 1932", "many guides say"."""
 
@@ -303,11 +319,14 @@ RETRACTED = frozenset(
 earlier version of this article said the bridge opened in 1932")."""
 
 CONTRASTS = frozenset(
-    "actually reality correct actual records evidence tatsachlich eigentlich".split()
+    "actually reality correct actual records evidence tatsachlich eigentlich realidad 实际 "
+    "实际上 実際は 実際には 실제로는 वास्तव".split()
 )
 """Words by which a clause sets the text's own account against a reported one."""
 
-CONTRASTING_OPENERS = frozenset("but however yet whereas aber jedoch mais pero".split())
+CONTRASTING_OPENERS = frozenset(
+    "but however yet whereas aber jedoch mais pero но 但 但是 然而 하지만 लेकिन".split()
+)
 
 CONCESSIONS = frozenset("although though while whilst despite obwohl bien".split())
 
@@ -328,7 +347,7 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     some_say = any(  # "some say", "many believe"
         w in QUANTIFIERS and said[n + 1] in REPORTING - not_cues for n, w in enumerate(said[:-1])
     )
-    sourced = marked & QUANTIFIERS and marked & SOURCES
+    sourced = (marked & QUANTIFIERS or ("も", "ある") in _pairs(said)) and marked & SOURCES
     return bool(said_often or impersonal or conceded or some_say or sourced)
 
 
@@ -338,7 +357,10 @@ def _contrasts(said: list[str]) -> bool:
     "but it opened in 1934", "in fact", "it actually opened in 1934", "the correct year is 1934".
     """
     opens = bool(said) and said[0] in CONTRASTING_OPENERS
-    return opens or bool(set(said) & CONTRASTS) or ("in", "fact") in _pairs(said)
+    return opens or bool(set(said) & CONTRASTS) or bool(IN_FACT & _pairs(said))
+
+
+IN_FACT = frozenset({("in", "fact"), ("en", "fait"), ("de", "hecho"), ("самом", "деле")})
 
 
 def _pairs(said: list[str]) -> set[tuple[str, str]]:

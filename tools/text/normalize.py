@@ -20,6 +20,8 @@ _PUNCT = str.maketrans(
 "«", "、", the curly quotes)."""
 _JOINERS = re.compile(r"[-‐‑–—/]")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+_SUFFIXED = re.compile(r"(?<=\d)['’](?=[^\W\d_])")
+"""An apostrophe between a number and its case ending, as Turkish writes it ("1934'te")."""
 """An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _ACCENTED_BELOW = 0x0590
 """Accents are dropped from letters below this code point (Latin, Greek, Cyrillic, Armenian).
@@ -149,7 +151,8 @@ def words(text: str | None) -> list[str]:
     dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车".
     """
     found: list[str] = []
-    for token in normalize(_JOINERS.sub(" ", _POSSESSIVE.sub("", text or ""))).split():
+    spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", text or ""))
+    for token in normalize(_JOINERS.sub(" ", spaced)).split():
         found.extend(_segment(token) if JOINED.search(token) else (token,))
     return found
 
