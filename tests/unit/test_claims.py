@@ -200,6 +200,8 @@ def test_a_text_states_what_it_gives_and_not_what_it_corrects(
         ("Since version 4 the default port is 9090; older versions used 8080.", "8080", False),
         ("Since version 4 the default port is 9090; older versions used 8080.", "9090", True),
         ("The older bridge is now a museum that opened in 1932.", "1932", True),
+        ("Nao Tanaka won the race in 1932.", "1932", True),  # a name, not Portuguese "não"
+        ("A ponte não foi inaugurada em 1932.", "1932", False),
         ("Nobody disputes that the bridge opened in 1932.", "1932", True),
         ("Not before 1934 did the bridge open.", "1934", True),
         # ... but how often something happens, or what it is called, is stated
