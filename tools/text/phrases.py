@@ -112,7 +112,7 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if len(tokens) > SHORT_REPLY or start is None:
         return answer
     if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
-        return _named_first(tokens, asked, answer)
+        return _named_first(tokens, asked, answer) if _WHO.match(question) else answer
     if any(stems(t) <= asked for t in tokens[start:] if stems(t)):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
     restated = [w for t in tokens[:start] for w in re.findall(r"\w+", t)]
@@ -122,8 +122,14 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     return span if _names_something(span) else answer
 
 
+_WHO = re.compile(r"^\W*(?:who|whom|wer|qui|quién|quien|quem|chi|кто)\b", re.IGNORECASE)
+"""Questions for someone: a reply to them may name its answer first and restate the rest.
+(A reply to "Which agenda item was moved?" that opens "V4V roadmap (moved ...)" names
+its answer with a word of the question in it.)"""
+
+
 def _named_first(tokens: list[str], asked: set[str], answer: str) -> str:
-    """A reply that names its answer, then restates the question: cut to the answer.
+    """A reply to a question for someone that names them, then restates it: cut to the name.
 
     "Lena Park owns the Harbor build." for "Who owns the Harbor build?"; the rest must be
     the question's words only, a verb or common noun among them.
