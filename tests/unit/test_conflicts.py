@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from itertools import combinations
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.aggregate import render
 from contextorg.state import AnswerItem, Context, Relation
-from contextorg.testing import DEMO_READINGS, World
+from contextorg.testing import DEMO_READINGS, HashEmbedder, World
 from contextorg.tools.answering.conflicts import (
     Sources,
     flag_edited_copies,
@@ -397,3 +398,18 @@ def test_an_indexed_wiki_flags_its_archived_pages_owner(tmp_path: Path) -> None:
     assert "marks itself out of date" in result.text
     assert result.summary()["answers"][-1]["outdated"].startswith("ARCHIVED PAGE")
     assert result.text.splitlines()[-1].startswith("According to [old-wiki.txt#1]")  # last
+
+
+def test_an_index_written_before_banners_were_kept_finds_them_when_loaded(tmp_path: Path) -> None:
+    index = HybridIndex(tmp_path / "ix", embedder=HashEmbedder())
+    index.add(find_documents(WIKI)[0])
+    index.save()
+    units = tmp_path / "ix" / "current" / "units.jsonl"
+    rows = [json.loads(line) for line in units.read_text().splitlines()]
+    units.write_text(
+        "".join(json.dumps({k: v for k, v in r.items() if k != "marked"}) + "\n" for r in rows)
+    )
+    loaded = HybridIndex.open(tmp_path / "ix", embedder=HashEmbedder())
+    marked = {u.doc_id: u.marked for u in loaded.units}
+    assert marked["old-wiki.txt"] == "ARCHIVED PAGE (2023): kept for reference."
+    assert not marked["build-owners.md"]

@@ -33,7 +33,13 @@ from contextorg.tools.retrieval.fusion import (
     reciprocal_rank_fusion,
     top_k,
 )
-from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, Unit, units_from
+from contextorg.tools.retrieval.ingest import (
+    Contextualize,
+    SourceDocument,
+    Unit,
+    units_from,
+    with_banners,
+)
 from contextorg.tools.retrieval.lexical import Lexical
 from contextorg.tools.retrieval.rerankers import Reranker
 
@@ -167,7 +173,10 @@ class HybridIndex:
         )
         index.documents = manifest["documents"]
         with (current / "units.jsonl").open(encoding="utf-8") as lines:
-            index.units = [Unit(**json.loads(line)) for line in lines]
+            stored = [json.loads(line) for line in lines]
+        index.units = [Unit(**row) for row in stored]
+        if stored and "marked" not in stored[0]:  # written before units kept their banner
+            index.units = with_banners(index.units)
         index.vectors = np.load(current / "vectors.npy", mmap_mode="r")
         index._keys = manifest["keys"]
         index._lexical = Lexical.load(current / "bm25", language=index.language)

@@ -131,7 +131,6 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
         raise InputError(f"unknown format {document.format!r}: use html, markdown or text")
     title = document.title or title
     kept = [b for b in blocks if rows or b[0] != "row"]
-    marked = banner(title) or (banner(first_line(kept[0][2])) if kept else None) or ""
     units = [
         Unit(
             id=f"{document.id}#{n}",
@@ -141,11 +140,10 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
             title=title,
             heading=heading,
             source=document.source,
-            marked=marked,
         )
         for n, (kind, heading, text) in enumerate(kept, start=1)
     ]
-    return [
+    linked = [
         replace(
             unit,
             before=_clip(units[n - 1].text, tail=True) if n else "",
@@ -153,6 +151,21 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
         )
         for n, unit in enumerate(units)
     ]
+    return with_banners(linked)
+
+
+def with_banners(units: Iterable[Unit]) -> list[Unit]:
+    """``units`` with their document's banner, from its title or its first unit's first line.
+
+    A page that marks itself out of date ("ARCHIVED PAGE (2023)") says so once, on top; every
+    passage of it carries the mark (:attr:`Unit.marked`).
+    """
+    units = list(units)
+    marks: dict[str, str] = {}
+    for unit in units:
+        if unit.doc_id not in marks:
+            marks[unit.doc_id] = banner(unit.title) or banner(first_line(unit.text)) or ""
+    return [replace(u, marked=marks[u.doc_id]) for u in units]
 
 
 def read_document(path: str | Path, *, doc_id: str | None = None) -> SourceDocument:
