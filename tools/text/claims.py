@@ -17,8 +17,9 @@ that Ken Ito", "owned by Ken Ito until 2024, is now ..."). What others say ("som
 give 1932", "1932 is often cited") is denied where the text sets its own account against it
 ("but it opened in 1934", "In fact, ..."). Japanese and Korean negate after what they deny
 ("1932年ではなく"). No model call: the cues are words, in English first and a few in German,
-French, Spanish, Chinese, Japanese, Korean, Russian, Arabic, Hebrew and Thai, and they err
-towards denying (a denied answer is left out, never cited).
+French, Spanish, Italian, Portuguese, Dutch, Russian, Greek, Turkish, Hindi, Vietnamese,
+Indonesian, Chinese, Japanese, Korean, Arabic, Hebrew and Thai, and they err towards denying
+(a denied answer is left out, never cited). Struck-through text ("~~Ken Ito~~") is withdrawn.
 """
 
 from __future__ import annotations
@@ -110,7 +111,6 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "niet",
         "non nel",
         "non in",
-        "e non",
         "e nao",  # "não" before a verb or preposition: "Nao" is a given name too
         "nao em",
         "nao no",
@@ -660,6 +660,7 @@ def _succeeds_someone(said: list[str], n: int) -> bool:
 
 
 DATING = frozenset("on at in during despite after because".split())
+"""Words after "succeeded" that say when or how something worked, not whom it followed."""
 
 
 def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
