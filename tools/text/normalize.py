@@ -20,9 +20,9 @@ _PUNCT = str.maketrans(
 "«", "、", the curly quotes)."""
 _JOINERS = re.compile(r"[-‐‑–—/]")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+"""An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _SUFFIXED = re.compile(r"(?<=\d)['’](?=[^\W\d_])")
 """An apostrophe between a number and its case ending, as Turkish writes it ("1934'te")."""
-"""An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _ACCENTED_BELOW = 0x0590
 """Accents are dropped from letters below this code point (Latin, Greek, Cyrillic, Armenian).
 
