@@ -624,6 +624,9 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
                 for m in range(max(n - REACH, 0), n):
                     flags[m] = True
+        if (w, said[n + 1 : n + 2]) == ("used", ["to"]) and (n == 0 or said[n - 1] not in PASSIVE):
+            for m in range(n, min(n + 2 + REACH, len(said))):  # "it used to be 8080"
+                flags[m] = True
         if w in DENYING_AFTER and w not in not_cues:
             for m in range(max(n - REACH, 0), n + 1):
                 flags[m] = True
@@ -658,6 +661,9 @@ def _succeeds_someone(said: list[str], n: int) -> bool:
     after = said[n + 1] if n + 1 < len(said) else None
     return after is not None and (after in BY or after not in FUNCTION_WORDS | DATING)
 
+
+PASSIVE = frozenset("is are was were be been being get gets got getting".split())
+"""Before "used to", words that make it a purpose ("is used to build images"), not a past."""
 
 DATING = frozenset("on at in during despite after because".split())
 """Words after "succeeded" that say when or how something worked, not whom it followed."""
