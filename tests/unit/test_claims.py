@@ -203,6 +203,7 @@ def test_a_text_states_what_it_gives_and_not_what_it_corrects(
         ("The default port used to be 8080; it is now 9090.", "8080", False),
         ("The default port used to be 8080; it is now 9090.", "9090", True),
         ("The script is used to build images in 40 minutes.", "40 minutes", True),
+        ("Key sequences used to select the recipient of input.", "recipient of input", True),
         ("Nao Tanaka won the race in 1932.", "1932", True),  # a name, not Portuguese "não"
         ("A ponte não foi inaugurada em 1932.", "1932", False),
         ("Nobody disputes that the bridge opened in 1932.", "1932", True),

@@ -624,8 +624,8 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
                 for m in range(max(n - REACH, 0), n):
                     flags[m] = True
-        if (w, said[n + 1 : n + 2]) == ("used", ["to"]) and (n == 0 or said[n - 1] not in PASSIVE):
-            for m in range(n, min(n + 2 + REACH, len(said))):  # "it used to be 8080"
+        if tuple(said[n : n + 3]) in USED_TO and (n == 0 or said[n - 1] not in PASSIVE):
+            for m in range(n, min(n + 3 + REACH, len(said))):  # "it used to be 8080"
                 flags[m] = True
         if w in DENYING_AFTER and w not in not_cues:
             for m in range(max(n - REACH, 0), n + 1):
@@ -662,8 +662,12 @@ def _succeeds_someone(said: list[str], n: int) -> bool:
     return after is not None and (after in BY or after not in FUNCTION_WORDS | DATING)
 
 
+USED_TO = frozenset(("used", "to", verb) for verb in ("be", "have", "belong", "own"))
+"""A state that held and holds no more: "the default port used to be 8080" (not "sequences
+used to select the recipient", a purpose)."""
+
 PASSIVE = frozenset("is are was were be been being get gets got getting".split())
-"""Before "used to", words that make it a purpose ("is used to build images"), not a past."""
+"""Before "used to", words that make it a purpose ("is used to be ..."), not a past."""
 
 DATING = frozenset("on at in during despite after because".split())
 """Words after "succeeded" that say when or how something worked, not whom it followed."""
