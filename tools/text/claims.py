@@ -128,6 +128,10 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
 )
 """Cues that deny what follows them in their clause."""
 
+_BEFORE_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _cue in DENYING_BEFORE:
+    _BEFORE_BY_FIRST.setdefault(_cue[0], []).append(_cue)
+
 DENYING_AFTER = frozenset("なく ない なかった 아니라 아닌 아니다 않고 않았다 नहीं degil".split())
 """Cues that deny what comes before them in their clause: Japanese, Korean, Hindi and Turkish
 negate after ("1932年ではなく1934年に", "1932년이 아니라 1934년에", "1932 में नहीं",
@@ -632,7 +636,8 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
                 flags[m] = True
     n = 0
     while n < len(said):
-        cue = next((c for c in DENYING_BEFORE if tuple(said[n : n + len(c)]) == c), None)
+        starting = _BEFORE_BY_FIRST.get(said[n], ())
+        cue = next((c for c in starting if tuple(said[n : n + len(c)]) == c), None)
         if (
             cue is None
             or not_cues & set(cue)
