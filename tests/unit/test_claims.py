@@ -204,6 +204,12 @@ def test_a_text_states_what_it_gives_and_not_what_it_corrects(
         ("The default port used to be 8080; it is now 9090.", "9090", True),
         ("The script is used to build images in 40 minutes.", "40 minutes", True),
         ("Key sequences used to select the recipient of input.", "recipient of input", True),
+        # ... and what the new cues must leave stated
+        ("Mia Chen succeeded in shipping 4.0 on May 5.", "May 5", True),
+        ("Despite the rain, the bridge opened in 1932.", "1932", True),
+        ("Some say the tower is 300 m tall.", "300 m", True),  # reported, never contradicted
+        ("The team handed out 300 badges to visitors in 2019.", "2019", True),
+        ("The museum, usually open until 6 pm, closes at 4 pm on Sundays.", "6 pm", True),
         ("Nao Tanaka won the race in 1932.", "1932", True),  # a name, not Portuguese "não"
         ("A ponte não foi inaugurada em 1932.", "1932", False),
         ("Nobody disputes that the bridge opened in 1932.", "1932", True),
