@@ -105,21 +105,33 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if _OPEN_ENDED.match(question) or asks_yes_no(question):
         return answer
     tokens = re.findall(r"\S+", answer)
+    if len(tokens) > SHORT_REPLY:
+        return answer
     pronoun = bool(tokens) and tokens[0].lower() in PRONOUNS
     if len(asked & stems(answer)) + pronoun < RESTATED or restates(answer, question):
         return answer
-    start = next((n for n, t in enumerate(tokens) if stems(t) - asked), None)
-    if len(tokens) > SHORT_REPLY or start is None:
+    each = [stems(t) for t in tokens]
+    start = next((n for n, said in enumerate(each) if said - asked), None)
+    if start is None:
         return answer
     if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
-        return _named_first(tokens, asked, answer) if _WHO.match(question) else answer
-    if any(stems(t) <= asked for t in tokens[start:] if stems(t)):
+        return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
+    if any(said <= asked for said in each[start:] if said):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
-    restated = [w for t in tokens[:start] for w in re.findall(r"\w+", t)]
-    if not any(w.islower() and w not in FUNCTION_WORDS for w in restated):
+    if not _has_clause_word(tokens[:start]):
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
     span = " ".join(tokens[start:]).strip(" .,;:!?\"'()")
     return span if _names_something(span) else answer
+
+
+def _has_clause_word(tokens: list[str]) -> bool:
+    """Whether ``tokens`` hold a verb or common noun: a lower-case word, not a function word.
+
+    So they read as a clause, not as a name ("QEMU ACPI PM Device Model").
+    """
+    return any(
+        w.islower() and w not in FUNCTION_WORDS for t in tokens for w in re.findall(r"\w+", t)
+    )
 
 
 _WHO = re.compile(r"^\W*(?:who|whom|wer|qui|quién|quien|quem|chi|кто)\b", re.IGNORECASE)
@@ -128,17 +140,17 @@ _WHO = re.compile(r"^\W*(?:who|whom|wer|qui|quién|quien|quem|chi|кто)\b", re
 its answer with a word of the question in it.)"""
 
 
-def _named_first(tokens: list[str], asked: set[str], answer: str) -> str:
+def _named_first(tokens: list[str], each: list[set[str]], asked: set[str], answer: str) -> str:
     """A reply to a question for someone that names them, then restates it: cut to the name.
 
     "Lena Park owns the Harbor build." for "Who owns the Harbor build?"; the rest must be
-    the question's words only, a verb or common noun among them.
+    the question's words only, a verb or common noun among them. ``each``: every token's
+    stems.
     """
-    end = next((n for n, t in enumerate(tokens) if stems(t) and not stems(t) - asked), None)
-    if end is None or any(stems(t) - asked for t in tokens[end:]):
+    end = next((n for n, said in enumerate(each) if said and not said - asked), None)
+    if end is None or any(said - asked for said in each[end:]):
         return answer
-    rest = [w for t in tokens[end:] for w in re.findall(r"\w+", t)]
-    if not any(w.islower() and w not in FUNCTION_WORDS for w in rest):
+    if not _has_clause_word(tokens[end:]):
         return answer
     span = _RELATIVE.split(" ".join(tokens[:end]))[0].strip(" .,;:!?\"'()")
     return span if _names_something(span) else answer
