@@ -88,23 +88,9 @@ def _answers(result: Result) -> str:
     for item in result.answer.answers:
         about = f" <span class='why'>({escape(item.about)})</span>" if item.about else ""
         cites = "".join(_cite(c) for c in item.citations)
-        copied = (
-            f"a near-copy of {''.join(_cite(c) for c in item.copy_of)} says otherwise, and "
-            if item.copy_of
-            else ""
-        )
         doubt = (
-            f" <span class='why'>disputed: {copied}more independent sources say "
-            f"{escape(item.rival or '')}</span>"
-            if item.disputed
-            else ""
+            f" <span class='why'>disputed: {_why_disputed(item)}</span>" if item.disputed else ""
         )
-        if item.outdated:
-            doubt = (
-                f" <span class='why'>disputed: marked out of date "
-                f"(&ldquo;{escape(item.outdated)}&rdquo;); a page not so marked says "
-                f"{escape(item.rival or '')}</span>"
-            )
         said = f"<q>{escape(item.answer)}</q>" if item.quote else f"<b>{escape(item.answer)}</b>"
         items.append(f"<li>{said}{about} {cites}{doubt}</li>")
     return f"<ul class='answer'>{''.join(items)}</ul>" + _rejected(result)
@@ -120,6 +106,17 @@ def _rejected(result: Result) -> str:
         for item in result.answer.rejected
     ]
     return f"<p class='why'>Left out as likely misinformation:</p><ul>{''.join(items)}</ul>"
+
+
+def _why_disputed(item: AnswerItem) -> str:
+    rival = escape(item.rival or "")
+    if item.outdated:
+        marked = f"&ldquo;{escape(item.outdated)}&rdquo;"
+        return f"marked out of date ({marked}); a page not so marked says {rival}"
+    if item.copy_of:
+        copies = "".join(_cite(c) for c in item.copy_of)
+        return f"a near-copy of {copies} says otherwise, and more independent sources say {rival}"
+    return f"more independent sources say {rival}"
 
 
 def _why_rejected(item: AnswerItem) -> str:

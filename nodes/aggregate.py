@@ -149,19 +149,18 @@ def render(
         else:
             lines.append(f"According to {_sources(item)}, the answer is {_said(item)}{doubt}.")
     for item in rejected or []:
-        if item.outdated:
-            lines.append(
-                f"Left out: {_said(item)} ({_sources(item)}), from pages marked out of date "
-                f'("{item.outdated}"); pages not so marked say {item.rival}.'
-            )
-            continue
-        lines.append(
-            f"Left out: {_said(item)} ({_sources(item)}), which more independent sources "
-            f"about the same thing contradict ({item.rival})."
-        )
+        lines.append(f"Left out: {_said(item)} ({_sources(item)}), {_why_left_out(item)}.")
     if answers and failures:
         lines.append(failures)
     return "\n".join(lines)
+
+
+def _why_left_out(item: AnswerItem) -> str:
+    """Why a rejected answer was left out, as the end of its sentence."""
+    if item.outdated:
+        marked = f'from pages marked out of date ("{item.outdated}")'
+        return f"{marked}; pages not so marked say {item.rival}"
+    return f"which more independent sources about the same thing contradict ({item.rival})"
 
 
 def _doubt(item: AnswerItem) -> str:
