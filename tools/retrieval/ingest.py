@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from contextorg.tools.inputs import InputError, read_text
-from contextorg.tools.text.banners import banner, first_line
+from contextorg.tools.text.banners import page_banner
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -164,7 +164,7 @@ def with_banners(units: Iterable[Unit]) -> list[Unit]:
     marks: dict[str, str] = {}
     for unit in units:
         if unit.doc_id not in marks:
-            marks[unit.doc_id] = banner(unit.title) or banner(first_line(unit.text)) or ""
+            marks[unit.doc_id] = page_banner(unit.title, unit.text) or ""
     return [replace(u, marked=marks[u.doc_id]) for u in units]
 
 

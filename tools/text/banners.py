@@ -50,6 +50,11 @@ def first_line(text: str) -> str:
     return next((line for line in text.splitlines() if any(c.isalnum() for c in line)), "")
 
 
+def page_banner(title: str, text: str) -> str | None:
+    """The banner of a page with this title and text: in its title, or its first line."""
+    return banner(title) or banner(first_line(text))
+
+
 def out_of_date(context: Context) -> str | None:
     """The banner by which ``context``'s page marks itself out of date, if it does.
 
@@ -59,4 +64,4 @@ def out_of_date(context: Context) -> str | None:
     marked = context.metadata.get("marked")
     if isinstance(marked, str) and marked:
         return marked
-    return banner(context.title) or banner(first_line(context.text))
+    return page_banner(context.title, context.text)

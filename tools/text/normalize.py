@@ -51,6 +51,8 @@ _DIGITS = str.maketrans(
 
 def ascii_digits(text: str) -> str:
     """``text`` with every script's digits, and Han digits written one by one, as 0-9."""
+    if text.isascii():
+        return text
     return _HAN_DIGITS.sub(lambda m: m.group().translate(_HAN_DIGIT_VALUES), text).translate(
         _DIGITS
     )
