@@ -276,12 +276,34 @@ def test_plans_changes_hearsay_and_negations_deny_only_what_they_reach(
         ("Use ~ or ~~ to expand paths; Ken Ito owns the Falcon API.", "Ken Ito", True),
         ("Until 2024, Ken Ito owned the Falcon API.", "Ken Ito", False),
         ("Until 2024, Ken Ito owned the Falcon API.", "2024", True),
+        ("Owner: <del>Ken Ito</del> Lena Park", "Ken Ito", False),
+        ("Owner: <s>Ken Ito</s> <b>Lena Park</b>", "Lena Park", True),
+        ("Owner: <strong>Ken Ito</strong>", "Ken Ito", True),
     ],
 )
 def test_a_former_holder_of_what_is_asked_is_not_stated(
     text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer, "Who owns the Falcon API?") is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        ("The default port is 9090 (it was 8080 before version 4).", "8080", False),
+        ("The default port is 9090 (it was 8080 before version 4).", "9090", True),
+        ("The default port is 9090; before v4 it was 8080.", "8080", False),
+        ("The default port is 9090; in releases prior to 4.0 it was 8080.", "8080", False),
+        ("Default port: 9090 (was 8080).", "8080", False),
+        ("Default port: 9090 (was 8080).", "9090", True),
+        # a past event a version dates, a past without a present beside it: stated
+        ("The default port was 8080, before version 4 shipped.", "8080", True),
+        ("The port moved in 2019, before version 4; it is 9090.", "2019", True),
+        ("The default port is 9090 (8080 in the test setup).", "8080", True),
+    ],
+)
+def test_a_value_older_versions_had_is_not_stated(text: str, answer: str, stated: bool) -> None:
+    assert states(text, answer, "What is the default port?") is stated
 
 
 @given(
@@ -792,6 +814,9 @@ def test_an_alternative_the_question_offers_is_taken_out_of_it(
         ("Il ponte fu aperto nel 1934, non nel 1932.", "1932", "1934"),
         ("A ponte foi inaugurada em 1934, e não em 1932.", "1932", "1934"),
         ("Jembatan itu dibuka pada tahun 1934, bukan 1932.", "1932", "1934"),
+        ("일부 자료는 다리가 1932년에 개통했다고 하지만, 실제로는 1934년에 개통했다.", "1932", "1934"),
+        ("흔히 1932년으로 알려져 있지만 실제로는 1934년에 개통했다.", "1932", "1934"),
+        ("많은 안내서에는 1932년으로 나와 있지만, 기록에 따르면 1934년이다.", "1932", "1934"),
     ],
 )
 def test_corrections_and_reported_claims_in_other_languages(

@@ -32,7 +32,8 @@ from contextorg.tools.text.normalize import FUNCTION_WORDS, JOINED, compact, men
 
 _CLAUSES = re.compile(
     r"[.!?;:](?=\s|$)|[;()\[\]\n—–。；：！？，、]|,(?=\s)|\s-\s"
-    r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)",
+    r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)"
+    r"|(?<=지만)(?=\s)",
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»|「[^」\n]{1,80}」')
@@ -285,7 +286,7 @@ Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches
 
 HEARSAY = frozenset(
     "often commonly widely popularly sometimes frequently usually generally traditionally "
-    "haufig souvent अक्सर".split()
+    "haufig souvent अक्सर 흔히 종종 보통 일반적으로 널리".split()
 )
 """With a verb of reporting, words that report what is said rather than say it: "1932 is
 often cited" (not "the API often returns 429", which says how often)."""
@@ -294,7 +295,7 @@ REPORTING = frozenset(
     "say says said cite cites cited give gives given gave date dates dated report reports "
     "reported list lists listed believe believed thought claim claims claimed state states "
     "stated quote quoted attribute attributed credit credited assume assumed mention mentioned "
-    "repeated gilt angegeben nennen dicen indiquent называют 称 बताई".split()
+    "repeated gilt angegeben nennen dicen indiquent называют 称 बताई 알려져 전해진다 주장".split()
 )
 
 NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt abbreviated".split())
@@ -302,13 +303,13 @@ NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt a
 
 QUANTIFIERS = frozenset(
     "some many several most other various numerous manche viele einige algunas algunos "
-    "certaines certains некоторые многие 一些 有些 部分".split()
+    "certaines certains некоторые многие 一些 有些 部分 일부 많은 몇몇 여러".split()
 )
 
 SOURCES = frozenset(
     "sources guides guidebooks textbooks encyclopedias publications reports accounts articles "
     "books websites sites blogs people historians references listings maps quellen fuentes "
-    "источники 资料 来源 資料".split()
+    "источники 资料 来源 資料 자료 출처 문헌 안내서 기사 보도".split()
 )
 """With a quantifier, who is reported: "some sources give 1932", "many guides say"."""
 
@@ -330,7 +331,7 @@ earlier version of this article said the bridge opened in 1932")."""
 
 CONTRASTS = frozenset(
     "actually reality correct actual records evidence tatsachlich eigentlich realidad 实际 "
-    "实际上 実際は 実際には 실제로는 वास्तव".split()
+    "实际上 実際は 実際には 실제로는 실제로 기록 वास्तव".split()
 )
 """Words by which a clause sets the text's own account against a reported one."""
 
@@ -341,12 +342,26 @@ CONTRASTING_OPENERS = frozenset(
 CONCESSIONS = frozenset("although though while whilst despite obwohl bien".split())
 
 
+_PARTICLES = re.compile(
+    "(?<=[\uac00-\ud7af])(?:에서는|에서|에는|에게|으로|로는|들은|들이|들에는|들|은|는|이|가|을|를|의|에|도|로)$"
+)
+"""Korean particles, joined to the word before them ("자료는" is "자료" and a topic marker)."""
+
+
+def _bare(said: list[str]) -> set[str]:
+    """A clause's words, and its Korean words without their particles too."""
+    found = set(said)
+    found.update(_PARTICLES.sub("", w) for w in said if _PARTICLES.search(w))
+    return found
+
+
 def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     """Whether a clause reports what others say.
 
-    "1932 is often cited", "some sources give", "it was thought to have opened in 1932".
+    "1932 is often cited", "some sources give", "it was thought to have opened in 1932",
+    "일부 자료는 ... 했다고".
     """
-    marked = set(said) - not_cues
+    marked = _bare(said) - not_cues
     if marked & NAMING:
         return False
     said_often = marked & HEARSAY and marked & REPORTING
@@ -367,7 +382,7 @@ def _contrasts(said: list[str]) -> bool:
     "but it opened in 1934", "in fact", "it actually opened in 1934", "the correct year is 1934".
     """
     opens = bool(said) and said[0] in CONTRASTING_OPENERS
-    return opens or bool(set(said) & CONTRASTS) or bool(IN_FACT & _pairs(said))
+    return opens or bool(_bare(said) & CONTRASTS) or bool(IN_FACT & _pairs(said))
 
 
 IN_FACT = frozenset({("in", "fact"), ("en", "fait"), ("de", "hecho"), ("самом", "деле")})
@@ -415,6 +430,39 @@ def _earlier(said: list[str]) -> bool:
     return not NOW & set(said) and (said[-1] in EARLIER or bool(OLDER & set(said)))
 
 
+VERSIONS = frozenset("version versions release releases edition editions".split())
+
+BEFORE_A_VERSION = frozenset("before prior until till pre below vor bis".split())
+
+
+def _superseded(said: list[str], not_cues: frozenset[str] | set[str], current: bool) -> bool:
+    """Whether a past clause, after a clause of its sentence, names a value that held before.
+
+    A bare "(was 8080)" after the value that holds; or, where the sentence says what holds
+    now (``current``), a state older versions had: "(it was 8080 before version 4)", "before
+    v4 it was 8080", "in releases prior to 4.0 it was 8080". Not an event dated by a version
+    the question asks about ("version 4 was released in 2019", when it asks about version 4).
+    """
+    if not PAST & set(said):
+        return False
+    if said[0] in ("was", "were") and len(said) <= 3:
+        return True
+    if not current:
+        return False
+    versions = VERSIONS - not_cues
+    return any(
+        w in BEFORE_A_VERSION
+        and (
+            versions & set(said[max(n - 1, 0) : n + 3])
+            or any(_VERSION.fullmatch(v) for v in said[n + 1 : n + 3])
+        )
+        for n, w in enumerate(said)
+    )
+
+
+_VERSION = re.compile(r"v\d[\w.]*")
+
+
 LEAVING = frozenset("stepped resigned retired left quit departed".split())
 """Verbs by which a holder leaves the role named after "as": "Ken Ito stepped down as owner"."""
 
@@ -422,9 +470,13 @@ HANDING = frozenset("handed passed transferred gave reassigned".split())
 """Verbs by which the holder before them hands what they hold to the one after "to": "Ken Ito
 handed the Harbor build over to Lena Park"."""
 
-_STRUCK = re.compile(r"~~(?!\s)[^~\n]{1,200}?(?<!\s)~~")
-"""Struck-through text, as Markdown writes it ("Owner: ~~Ken Ito~~ Lena Park"; indexed HTML's
-``<del>``, ``<s>`` and ``<strike>`` are read to it): what it says is withdrawn."""
+_STRUCK = re.compile(
+    r"~~(?!\s)[^~\n]{1,200}?(?<!\s)~~|<(del|s|strike)\b[^<>]{0,200}>[^\n]{0,200}?</\1\s*>",
+    re.IGNORECASE,
+)
+"""Struck-through text, as Markdown writes it ("Owner: ~~Ken Ito~~ Lena Park") or HTML does
+(``<del>``, ``<s>``, ``<strike>``; indexed HTML keeps them as Markdown's): what it says is
+withdrawn."""
 
 
 def _role_asked(role: list[str], asked: frozenset[str]) -> bool:
@@ -498,6 +550,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         held_now = now or (
             "since" in everything and bool({"has", "have", "is", "are"} & everything)
         )
+        current = held_now or bool({"is", "are"} & everything)
         for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
             here = (len(sentences), len(clauses))
@@ -516,8 +569,12 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 _deny_former(said, former, clauses[-1][1])
             if now:  # "owned by Ken Ito until 2024, is now owned by Lena Park"
                 _deny_until(said, clauses[-1][1])
-            if (held_now and _earlier(said)) or _left_role(said, not_cues):
-                _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before"
+            if (
+                (held_now and _earlier(said))
+                or (len(clauses) > 1 and _superseded(said, not_cues, current))
+                or _left_role(said, not_cues)
+            ):
+                _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)

@@ -22,6 +22,8 @@ _JOINERS = re.compile(r"[-‐‑–—/]")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 """An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _SUFFIXED = re.compile(r"(?<=\d)['’](?=[^\W\d_])")
+_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]{0,500})?/?>")
+"""An HTML or XML tag ("<b>", "</del>", '<a href="...">'): it separates words, it is not one."""
 """An apostrophe between a number and its case ending, as Turkish writes it ("1934'te")."""
 _ACCENTED_BELOW = 0x0590
 """Accents are dropped from letters below this code point (Latin, Greek, Cyrillic, Armenian).
@@ -150,9 +152,11 @@ def words(text: str | None) -> list[str]:
     ``normalize`` alone would glue "Assamese-language" into one word "assameselanguage", and
     "Quist's lamp" would not have the word "quist". Runs of a script written without spaces
     (Chinese, Japanese, Thai, ...) are cut where Unicode's word segmentation (ICU's, with its
-    dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车".
+    dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车". Markup
+    tags are not words: "<b>Ken Ito</b>" is "ken", "ito".
     """
     found: list[str] = []
+    text = _TAG.sub(" ", text) if text and "<" in text else text
     spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", text or ""))
     for token in normalize(_JOINERS.sub(" ", spaced)).split():
         found.extend(_segment(token) if JOINED.search(token) else (token,))
