@@ -24,6 +24,9 @@ from contextorg.tools.text.phrases import (
     unoffered,
 )
 
+OWNS = "Who owns the Harbor build?"
+PORT = "Which port should I use?"
+DB = "What database does the ledger use?"
 ARCHIVE = (
     "The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
     "the 1932 date was only the planned opening."
@@ -285,6 +288,38 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
     text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer, "Who owns the Falcon API?") is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        ("Ownership moved to Lena Park in March (from Ken Ito).", "Ken Ito", OWNS, False),
+        ("Ownership moved to Lena Park in March (from Ken Ito).", "Lena Park", OWNS, True),
+        ("Deprecated: port 9090. Use 8080 instead.", "9090", PORT, False),
+        ("Deprecated: port 9090. Use 8080 instead.", "8080", PORT, True),
+        ("We migrated the ledger off MySQL; it now runs on PostgreSQL.", "MySQL", DB, False),
+        ("We migrated the ledger off MySQL; it now runs on PostgreSQL.", "PostgreSQL", DB, True),
+        ("Ken Ito owned it until he left in 2023. Lena Park owns it now.", "Ken Ito", OWNS, False),
+        ("Ken Ito owned it until he left in 2023. Lena Park owns it now.", "Lena Park", OWNS, True),
+        ("Harbor build owner: Lena Park. Former: Ken Ito.", "Ken Ito", OWNS, False),
+        ("Owner (old): Ken Ito. Owner (new): Lena Park.", "Ken Ito", OWNS, False),
+        ("Owner (old): Ken Ito. Owner (new): Lena Park.", "Lena Park", OWNS, True),
+        ("Previous: 1.2, current: 1.3", "1.2", "What is the version?", False),
+        ("Previous: 1.2, current: 1.3", "1.3", "What is the version?", True),
+        # what must stay stated
+        ("Ken Ito owned it until he left in 2023.", "Ken Ito", OWNS, True),
+        ("Status: retired. Owner: Ken Ito", "Ken Ito", OWNS, True),
+        ("Press Ctrl (or Alt) and F5 to reload.", "F5", "Which key reloads?", True),
+        ("The lights switched off at 10 pm.", "10 pm", "When do the lights close?", True),
+        ("Hours changed: open from 9am to 5pm.", "9am", "When does it open?", True),
+        ("Lena Park, not Ken Ito, owns the Harbor build.", "Lena Park", OWNS, True),
+        ("Neither MySQL nor SQLite is supported; use PostgreSQL.", "PostgreSQL", DB, True),
+    ],
+)
+def test_knowledge_base_pages_state_what_holds_now(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
 
 
 @pytest.mark.parametrize(
@@ -814,7 +849,11 @@ def test_an_alternative_the_question_offers_is_taken_out_of_it(
         ("Il ponte fu aperto nel 1934, non nel 1932.", "1932", "1934"),
         ("A ponte foi inaugurada em 1934, e não em 1932.", "1932", "1934"),
         ("Jembatan itu dibuka pada tahun 1934, bukan 1932.", "1932", "1934"),
-        ("일부 자료는 다리가 1932년에 개통했다고 하지만, 실제로는 1934년에 개통했다.", "1932", "1934"),
+        (
+            "일부 자료는 다리가 1932년에 개통했다고 하지만, 실제로는 1934년에 개통했다.",
+            "1932",
+            "1934",
+        ),
         ("흔히 1932년으로 알려져 있지만 실제로는 1934년에 개통했다.", "1932", "1934"),
         ("많은 안내서에는 1932년으로 나와 있지만, 기록에 따르면 1934년이다.", "1932", "1934"),
     ],

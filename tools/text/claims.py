@@ -16,10 +16,13 @@ question asks about is not stated ("Former owner: Ken Ito", "is no longer the ow
 that Ken Ito", "owned by Ken Ito until 2024, is now ..."). What others say ("some sources
 give 1932", "1932 is often cited") is denied where the text sets its own account against it
 ("but it opened in 1934", "In fact, ..."). Japanese and Korean negate after what they deny
-("1932年ではなく"). No model call: the cues are words, in English first and a few in German,
-French, Spanish, Italian, Portuguese, Dutch, Russian, Greek, Turkish, Hindi, Vietnamese,
-Indonesian, Chinese, Japanese, Korean, Arabic, Hebrew and Thai, and they err towards denying
-(a denied answer is left out, never cited). Struck-through text ("~~Ken Ito~~") is withdrawn.
+("1932年ではなく"). A label of the past ("Deprecated: port 9090", "Owner (old): Ken Ito"), what a
+change left ("migrated off MySQL", "moved to Lena Park (from Ken Ito)") and a value older
+versions had ("9090 (it was 8080 before version 4)") are not stated either. No model call:
+the cues are words, in English first and a few in German, French, Spanish, Italian,
+Portuguese, Dutch, Russian, Greek, Turkish, Hindi, Vietnamese, Indonesian, Chinese, Japanese,
+Korean, Arabic, Hebrew and Thai, and they err towards denying (a denied answer is left out,
+never cited). Struck-through text ("~~Ken Ito~~") is withdrawn.
 """
 
 from __future__ import annotations
@@ -208,6 +211,21 @@ default port changed from 8080 to 9090", "ownership moved from Ken Ito to Lena P
 Park took over from Ken Ito"). Without one, "from ... to" is a range: "open from 9am to 5pm"."""
 
 FROM = frozenset("from von de desde".split())
+
+LEAVING_OFF = "off"
+"""After a verb of change, what a thing left: "we migrated the ledger off MySQL"."""
+
+PAST_LABELS = frozenset(
+    "former previous old deprecated obsolete outdated legacy retired superseded ehemalig "
+    "ehemalige veraltet ancien".split()
+)
+"""A clause of one such word labels what follows it in its sentence as past, up to a label of
+the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
+1.2, current: 1.3" states 1.3)."""
+
+PRESENT_LABELS = frozenset(
+    "current currently now today new latest aktuell derzeit jetzt neu actuel nouveau".split()
+)
 
 TAKING_OVER = frozenset({("took", "over"), ("taken", "over"), ("takes", "over")})
 
@@ -541,12 +559,17 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
-    for sentence in _SENTENCES.split(_STRUCK.sub("\n", text)):
+    split = [
+        [(clause, said) for clause in _CLAUSES.split(sentence) if (said := words(clause))]
+        for sentence in _SENTENCES.split(_STRUCK.sub("\n", text))
+    ]
+    nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
+    for number, parts in enumerate(split):
         clauses: list[Clause] = []
-        parts = [(clause, said) for clause in _CLAUSES.split(sentence) if (said := words(clause))]
         past = any(PAST.intersection(said) for _, said in parts)
-        now = any(NOW.intersection(said) for _, said in parts)
+        now = nows[number]
         everything = {w for _, said in parts for w in said}
+        changing = bool((CHANGING - asked) & everything)
         held_now = now or (
             "since" in everything and bool({"has", "have", "is", "are"} & everything)
         )
@@ -567,8 +590,12 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             )
             if former is not None:
                 _deny_former(said, former, clauses[-1][1])
-            if now:  # "owned by Ken Ito until 2024, is now owned by Lena Park"
+            if now or nows[number + 1]:  # "owned by Ken Ito until 2024, is now ... "
                 _deny_until(said, clauses[-1][1])
+            if said[0] in FROM and changing and len(clauses) > 1 and not MOVED_TO & set(said):
+                _deny_whole(clauses[-1:])  # "moved to Lena Park in March (from Ken Ito)"
+            if len(said) == 1 and said[0] in PAST_LABELS - not_cues:
+                passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
                 (held_now and _earlier(said))
                 or (len(clauses) > 1 and _superseded(said, not_cues, current))
@@ -582,6 +609,9 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     for s, c, how in passed:
         if how == "label":  # a label first in its sentence names what follows it, a list too
             how = "rest" if c == 0 else "before"
+        if how == "past":
+            _deny_whole(_until_present(sentences[s][c + 1 :]))
+            continue
         spread = {
             "whole": (0, 1),
             "next": (0, 2),
@@ -605,6 +635,12 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)
+
+
+def _until_present(clauses: list[Clause]) -> list[Clause]:
+    """``clauses`` up to the first that names the present ("current: 1.3", "(new)")."""
+    present = (n for n, (said, _) in enumerate(clauses) if PRESENT_LABELS & set(said))
+    return clauses[: next(present, len(clauses))]
 
 
 def _deny_whole(clauses: list[Clause]) -> None:
@@ -681,6 +717,15 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
                 flags[m] = True
         if w in FROM and (CHANGING - not_cues) & set(said):
             _deny_changed_from(said, n, flags)
+        if (
+            w == LEAVING_OFF
+            and w not in not_cues
+            and (CHANGING - not_cues) & set(said[max(n - 3, 0) : n])
+        ):
+            for m in range(n + 1, min(n + 1 + REACH, len(said))):
+                if said[m] in PREDICATES | DATING:  # "switched off at 10 pm" left nothing
+                    break
+                flags[m] = True
         if w in HANDING and w not in not_cues and not FROM & set(said):
             if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
                 for m in range(max(n - REACH, 0), n):
