@@ -306,8 +306,13 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
         ("Owner (old): Ken Ito. Owner (new): Lena Park.", "Lena Park", OWNS, True),
         ("Previous: 1.2, current: 1.3", "1.2", "What is the version?", False),
         ("Previous: 1.2, current: 1.3", "1.3", "What is the version?", True),
+        ("Le build appartient à Lena Park (auparavant Ken Ito).", "Ken Ito", OWNS, False),
+        ("El build pertenece a Lena Park; antes era de Ken Ito.", "Ken Ito", OWNS, False),
+        ("Harbor 构建的负责人是 Lena Park，之前是 Ken Ito。", "Ken Ito", OWNS, False),
+        ("Harbor 构建的负责人是 Lena Park，之前是 Ken Ito。", "Lena Park", OWNS, True),
         # what must stay stated
         ("Ken Ito owned it until he left in 2023.", "Ken Ito", OWNS, True),
+        ("Set `PORT=8080` in `.env`.", "8080", PORT, True),
         ("Status: retired. Owner: Ken Ito", "Ken Ito", OWNS, True),
         ("Press Ctrl (or Alt) and F5 to reload.", "F5", "Which key reloads?", True),
         ("The lights switched off at 10 pm.", "10 pm", "When do the lights close?", True),

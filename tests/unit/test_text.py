@@ -55,6 +55,10 @@ def test_same_answer(a: str, b: str, same: bool) -> None:
         ("The Beatles' 3,559 fans", ["beatles", "3559", "fans"]),
         ("Mara Quist's lamp", ["mara", "quist", "lamp"]),  # a possessive is the name's
         ("Mara Quist’s lamp, that's it", ["mara", "quist", "lamp", "that", "it"]),
+        ("Set PORT=8080;HOST=db", ["set", "port", "8080", "host", "db"]),
+        ("Owner:Lena Park (2)Verified", ["owner", "lena", "park", "2", "verified"]),
+        ("Owner:&nbsp;Lena&nbsp;Park, R&amp;D", ["owner", "lena", "park", "rd"]),
+        ("<b>Ken Ito</b> at 10:30, 1,500 m", ["ken", "ito", "at", "1030", "1500", "m"]),
     ],
 )
 def test_words_keep_the_parts_of_joined_words(text: str, expected: list[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import string
 import unicodedata
@@ -18,7 +19,9 @@ _PUNCT = str.maketrans(
 )
 """Punctuation to drop: ASCII's, and every other script's (the Arabic comma in "1934،",
 "«", "、", the curly quotes)."""
-_JOINERS = re.compile(r"[-‐‑–—/]")
+_JOINERS = re.compile(r"[-‐‑–—/=|;()\[\]{}<>]|(?<!\d)[:,]|[:,](?!\d)")
+"""Marks that join words without a space ("Assamese-language", "PORT=8080", "Owner:Lena",
+"a|b"): the words stay apart. Between digits, ":" and "," stay ("10:30", "3,559")."""
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 """An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _SUFFIXED = re.compile(r"(?<=\d)['’](?=[^\W\d_])")
@@ -156,7 +159,10 @@ def words(text: str | None) -> list[str]:
     tags are not words: "<b>Ken Ito</b>" is "ken", "ito".
     """
     found: list[str] = []
-    text = _TAG.sub(" ", text) if text and "<" in text else text
+    if text and "<" in text:
+        text = _TAG.sub(" ", text)
+    if text and "&" in text:  # "Lena&nbsp;Park", "R&amp;D"
+        text = html.unescape(text)
     spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", text or ""))
     for token in normalize(_JOINERS.sub(" ", spaced)).split():
         found.extend(_segment(token) if JOINED.search(token) else (token,))
