@@ -340,6 +340,8 @@ def test_knowledge_base_pages_state_what_holds_now(
         ("The default port was 8080, before version 4 shipped.", "8080", True),
         ("The port moved in 2019, before version 4; it is 9090.", "2019", True),
         ("The default port is 9090 (8080 in the test setup).", "8080", True),
+        ("Ian Murray (1932 – 2016), was a Scottish divine.", "Scottish divine", True),
+        ("The port (was 8080 in 2019) is 9090.", "9090", True),
     ],
 )
 def test_a_value_older_versions_had_is_not_stated(text: str, answer: str, stated: bool) -> None:

@@ -462,19 +462,15 @@ VERSIONS = frozenset("version versions release releases edition editions".split(
 BEFORE_A_VERSION = frozenset("before prior until till pre below vor bis".split())
 
 
-def _superseded(said: list[str], not_cues: frozenset[str] | set[str], current: bool) -> bool:
-    """Whether a past clause, after a clause of its sentence, names a value that held before.
+def _superseded(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a past clause names a state older versions had.
 
-    A bare "(was 8080)" after the value that holds; or, where the sentence says what holds
-    now (``current``), a state older versions had: "(it was 8080 before version 4)", "before
-    v4 it was 8080", "in releases prior to 4.0 it was 8080". Not an event dated by a version
-    the question asks about ("version 4 was released in 2019", when it asks about version 4).
+    "(it was 8080 before version 4)", "before v4 it was 8080", "in releases prior to 4.0 it
+    was 8080"; the caller checks that the sentence says what holds now. Not an event dated by
+    a version the question asks about ("version 4 was released in 2019", when it asks about
+    version 4).
     """
     if not PAST & set(said):
-        return False
-    if said[0] in ("was", "were") and len(said) <= 3:
-        return True
-    if not current:
         return False
     versions = VERSIONS - not_cues
     return any(
@@ -504,6 +500,10 @@ _STRUCK = re.compile(
 """Struck-through text, as Markdown writes it ("Owner: ~~Ken Ito~~ Lena Park") or HTML does
 (``<del>``, ``<s>``, ``<strike>``; indexed HTML keeps them as Markdown's): what it says is
 withdrawn."""
+
+
+_PAST_ASIDE = re.compile(r"\((?:was|were|previously|formerly)\s[^()\n]{1,60}\)", re.IGNORECASE)
+"""An aside that gives the value before the one it follows: "Default port: 9090 (was 8080)"."""
 
 
 def _role_asked(role: list[str], asked: frozenset[str]) -> bool:
@@ -570,7 +570,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
     split = [
         [(clause, said) for clause in _CLAUSES.split(sentence) if (said := words(clause))]
-        for sentence in _SENTENCES.split(_STRUCK.sub("\n", text))
+        for sentence in _SENTENCES.split(_PAST_ASIDE.sub("\n", _STRUCK.sub("\n", text)))
     ]
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
     for number, parts in enumerate(split):
@@ -607,7 +607,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
                 (held_now and _earlier(said))
-                or (len(clauses) > 1 and _superseded(said, not_cues, current))
+                or (current and len(clauses) > 1 and _superseded(said, not_cues))
                 or _left_role(said, not_cues)
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
