@@ -16,6 +16,7 @@ from contextorg.tools.text.claims import denies, states
 from contextorg.tools.text.normalize import grounded, mentions, says_phrase, words
 from contextorg.tools.text.phrases import (
     answer_phrase,
+    bare_reply,
     complete_phrase,
     dangles,
     reads_as_sentence,
@@ -632,6 +633,41 @@ def test_a_finished_phrase_is_in_the_text_or_a_part_of_the_reply(
     phrase = complete_phrase(answer, text)
     assert says_phrase(text, phrase) or answer.startswith(phrase)
     assert phrase == answer or dangles(answer)
+
+
+BADGE = "Owner: Lena Park (since March). Port: 8080. Sponsor: 1. FC Köln. Vendor: Acme Inc."
+
+
+@pytest.mark.parametrize(
+    ("reply", "shown"),
+    [
+        ("**Lena Park**", "Lena Park"),
+        ("`8080`.", "8080"),
+        ("*Lena Park*", "Lena Park"),
+        ('"Lena Park"', "Lena Park"),
+        ("“Lena Park”", "Lena Park"),
+        ("- Lena Park", "Lena Park"),
+        ("1. Lena Park", "Lena Park"),
+        ("Lena Park.", "Lena Park"),
+        # what the text writes so, or is not a mark
+        ("1. FC Köln", "1. FC Köln"),
+        ("Acme Inc.", "Acme Inc."),
+        ("2*3*4", "2*3*4"),
+        ('"Lena" and "Park"', '"Lena" and "Park"'),
+        ("The Synchronizer must be aware when a client update fails.", None),
+    ],
+)
+def test_a_reply_is_shown_without_the_marks_a_chat_model_adds(
+    reply: str, shown: str | None
+) -> None:
+    assert bare_reply(reply, BADGE) == (reply if shown is None else shown)
+
+
+def test_a_reading_in_markdown_is_grounded_and_shown_bare() -> None:
+    contexts = [Context(id="wiki", text=BADGE)]
+    world = World(contexts, {"wiki": Triple(True, None, "1. **Lena Park**.")})
+    result = ask("Who is the owner?", contexts, model=world.model())
+    assert [item.answer for item in result.answer.answers] == ["Lena Park"]
 
 
 def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:

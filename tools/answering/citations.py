@@ -22,7 +22,7 @@ from contextorg.tools.text.normalize import (
     unstated_numbers,
     words,
 )
-from contextorg.tools.text.phrases import complete_phrase, reads_as_sentence
+from contextorg.tools.text.phrases import bare_reply, complete_phrase, reads_as_sentence
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
 """What the answer says when no context answers the question."""
@@ -61,8 +61,9 @@ def cite(
     """
     result = GroupAnswer(group_id=group_id, answers=[])
     seen: dict[str, AnswerItem] = {}
+    everything = "\n".join(full_text(c) for c in contexts)
     for item in proposed:
-        text = item.answer.strip()
+        text = bare_reply(item.answer, everything)
         if not text:
             continue
         valid = [n for n in item.contexts if 1 <= n <= len(contexts)]

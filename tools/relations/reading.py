@@ -30,6 +30,7 @@ from contextorg.tools.text.language import common_language, language, language_n
 from contextorg.tools.text.normalize import grounded, words
 from contextorg.tools.text.phrases import (
     answer_phrase,
+    bare_reply,
     complete_phrase,
     restates,
     speaks_of_another,
@@ -218,7 +219,7 @@ def _read_answer(
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
     said, text = (out.answer or "").strip(), full_text(shown)
-    phrase = answer_phrase(said, question)
+    phrase = answer_phrase(bare_reply(said, text), question)
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = complete_phrase(phrase, text, cut=cut)

@@ -14,7 +14,7 @@ from functools import lru_cache
 import simplemma
 import Stemmer
 
-from contextorg.tools.text.normalize import FUNCTION_WORDS, asks_yes_no, words
+from contextorg.tools.text.normalize import FUNCTION_WORDS, asks_yes_no, says_phrase, words
 
 _LINKS = re.compile(
     r"\s*(?<![\w-])(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to"
@@ -45,6 +45,42 @@ def stems(text: str) -> set[str]:
 @lru_cache(maxsize=65536)
 def _lemma(word: str) -> str:
     return str(simplemma.lemmatize(word, lang="en"))
+
+
+_EMPHASIS = re.compile(r"(?<!\w)(\*\*|\*|`)(?=\S)(.+?)(?<=\S)\1(?!\w)")
+"""Markdown bold, italics and code around words: "**Lena Park**", "`8080`" (not "2*3*4")."""
+_BULLET = re.compile(r"^\s*[-*•]\s+")
+_NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+")
+_QUOTES = {'"': '"', "“": "”", "«": "»", "「": "」", "'": "'"}
+_LAST_WORD = re.compile(r"(\w+)\.$")
+
+
+def bare_reply(reply: str, text: str = "") -> str:
+    """``reply`` without the marks a chat model dresses an answer in.
+
+    Markdown emphasis and code ("**Lena Park**", "`8080`"), a list bullet or number ("- Lena
+    Park", "1. Lena Park", unless ``text`` writes it so: "1. FC Köln"), quotes around all of
+    it, and the stop after a phrase ("Lena Park." but not "Acme Inc." or "Jr.").
+    """
+    bare = _BULLET.sub("", _EMPHASIS.sub(r"\2", reply)).strip()
+    numbered = _NUMBERED.match(bare)
+    if numbered and not (text and says_phrase(text, bare)):
+        bare = bare[numbered.end() :]
+    if len(bare) > 2 and _QUOTES.get(bare[0]) == bare[-1] and bare[0] not in bare[1:-1]:
+        bare = bare[1:-1].strip()
+    last = _LAST_WORD.search(bare)
+    if last and (len(last.group(1)) >= 4 or last.group(1).isdigit()) and _a_phrase(bare):
+        bare = bare[:-1]
+    return bare
+
+
+SHORT_PHRASE = 6
+"""Most words of a reply whose stop is dropped: a longer one may be a sentence, stop and all."""
+
+
+def _a_phrase(reply: str) -> bool:
+    """Whether ``reply`` is one short phrase, not a sentence (whose stop is its own)."""
+    return ". " not in reply and len(reply.split()) <= SHORT_PHRASE
 
 
 def answer_phrase(answer: str, question: str) -> str:
