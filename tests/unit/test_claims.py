@@ -670,6 +670,32 @@ def test_a_reading_in_markdown_is_grounded_and_shown_bare() -> None:
     assert [item.answer for item in result.answer.answers] == ["Lena Park"]
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "question"),
+    [
+        (("about 40 min on CI", "40 min"), ("40 minutes", "40 minutes"), "How long does it take?"),
+        (
+            ("planned for Jan 5", "Jan 5"),
+            ("set for January 5", "January 5"),
+            "When is the release?",
+        ),
+        (("twelve members", "twelve"), ("12 people", "12"), "How many members are there?"),
+    ],
+)
+def test_one_answer_spelled_two_ways_is_one_answer(
+    first: tuple[str, str], second: tuple[str, str], question: str
+) -> None:
+    contexts = [
+        Context(id="a", text=f"Per the team wiki it is {first[0]}."),
+        Context(id="b", text=f"Release notes, section 2: {second[0]}, as agreed in the review."),
+    ]
+    readings = {"a": Triple(True, None, first[1]), "b": Triple(True, None, second[1])}
+    result = ask(question, contexts, model=World(contexts, readings).model())
+    [answer] = result.answer.answers  # two answers, read as rivals, before
+    copies = {c for r in result.relations if r.label == "duplicated" for c in (r.a, r.b)}
+    assert set(answer.citations) | copies == {"a", "b"} and not answer.disputed
+
+
 def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
     assert restates("Harbor project", "Who owns the Harbor build?")
     assert restates("the Harbor build", "Who owns the Harbor build?")

@@ -40,6 +40,17 @@ from contextorg.tools.text.normalize import (
         ("Play Station", "PlayStation 2", True),
         ("New York", "Newark", False),
         ("Saint Paul", "Paulson", False),
+        # one thing spelled out or abbreviated
+        ("40 min", "40 minutes", True),
+        ("Jan 5", "January 5", True),
+        ("Sept. 2016", "September 2016", True),
+        ("5. Mai 2016", "May 5, 2016", True),
+        ("twelve", "12", True),
+        ("2 hours", "two hours", True),
+        ("v4", "version 4", True),
+        ("40 minutes", "4 minutes", False),
+        ("March 3", "May 3", False),
+        ("v4", "v5", False),
     ],
 )
 def test_same_answer(a: str, b: str, same: bool) -> None:

@@ -116,16 +116,81 @@ def asks_yes_no(question: str) -> bool:
     return bool(asked) and asked[0] in _AUXILIARIES and "or" not in asked
 
 
+def _forms(*groups: str) -> dict[str, str]:
+    """Each word of a group of spellings, mapped to the group's first."""
+    return {form: group.split()[0] for group in groups for form in group.split()}
+
+
+_CANONICAL = {
+    **_forms(  # units, written out and abbreviated
+        "minute minutes min mins minuten",
+        "hour hours hr hrs h stunde stunden std",
+        "second seconds sec secs sekunde sekunden",
+        "millisecond milliseconds ms",
+        "day days tage tag",
+        "week weeks wk wks woche wochen",
+        "month months monat monate",
+        "year years yr yrs jahr jahre",
+        "kilometre kilometres kilometer kilometers km kms",
+        "kilogram kilograms kilogramm kg kgs",
+        "pound pounds lb lbs",
+        "mile miles mi",
+        "foot feet ft",
+        "gigabyte gigabytes gb",
+        "megabyte megabytes mb",
+        "kilobyte kilobytes kb",
+        "terabyte terabytes tb",
+        "percent per cent prozent pourcent",
+    ),
+    **_forms(  # months: abbreviated, and in German, French and Spanish
+        "january jan januar janvier enero",
+        "february feb februar fevrier febrero",
+        "march mar marz maerz mars marzo",
+        "april apr avril abril",
+        "may mai mayo",
+        "june jun juni juin junio",
+        "july jul juli juillet julio",
+        "august aug aout agosto",
+        "september sep sept septembre septiembre",
+        "october oct oktober octobre octubre okt",
+        "november nov noviembre",
+        "december dec dezember decembre diciembre dez",
+    ),
+    **_forms(  # numbers written as words
+        "0 zero", "1 one eins", "2 two zwei", "3 three drei", "4 four vier", "5 five funf",
+        "6 six sechs", "7 seven sieben", "8 eight acht", "9 nine neun", "10 ten zehn",
+        "11 eleven", "12 twelve zwolf", "13 thirteen", "14 fourteen", "15 fifteen",
+        "16 sixteen", "17 seventeen", "18 eighteen", "19 nineteen", "20 twenty zwanzig",
+        "30 thirty", "40 forty", "50 fifty", "60 sixty", "70 seventy", "80 eighty",
+        "90 ninety", "100 hundred",
+    ),
+}  # fmt: skip
+"""Spellings of one thing that answers write either way ("40 min" and "40 minutes", "Jan 5" and
+"January 5", "twelve" and "12", "5. Mai" and "May 5"): two answers compare by their first."""
+_VERSION = re.compile(r"v(\d+)")
+
+
+def _canonical(found: list[str]) -> list[str]:
+    """``found`` with each word in its first spelling ("v4" is "version 4")."""
+    out: list[str] = []
+    for word in found:
+        version = _VERSION.fullmatch(word)
+        out.extend(("version", version.group(1)) if version else (_CANONICAL.get(word, word),))
+    return out
+
+
 def same_answer(a: str | None, b: str | None) -> bool:
     """Two answers agree if, normalized, one's words are all in the other.
 
     So "3,559" and "3,559 people" agree, and "Assamese" and "Assamese-language"; "1987" and
-    "1991" do not. Words spelled joined in one and apart in the other agree too.
+    "1991" do not. Words spelled joined in one and apart in the other agree too, and words
+    spelled out or abbreviated ("40 min" and "40 minutes", "Jan 5" and "January 5", "twelve"
+    and "12", "v4" and "version 4").
     """
     yes_no = polarity(a), polarity(b)
     if None not in yes_no:
         return yes_no[0] == yes_no[1]
-    left, right = words(a), words(b)
+    left, right = _canonical(words(a)), _canonical(words(b))
     if not left or not right:
         return not left and not right
     short, long = sorted((left, right), key=len)
