@@ -168,12 +168,19 @@ _CANONICAL = {
 """Spellings of one thing that answers write either way ("40 min" and "40 minutes", "Jan 5" and
 "January 5", "twelve" and "12", "5. Mai" and "May 5"): two answers compare by their first."""
 _VERSION = re.compile(r"v(\d+)")
+_ISO_DATE = re.compile(r"\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b")
+_MONTHS = "january february march april may june july august september october november december"
 
 
-def _canonical(found: list[str]) -> list[str]:
-    """``found`` with each word in its first spelling ("v4" is "version 4")."""
+def _canonical(answer: str | None) -> list[str]:
+    """The words of ``answer``, each in its first spelling.
+
+    "v4" is "version 4", "2024-05-05" is "may 5 2024" ("05" alone stays: "0.5" reads "05").
+    """
+    months = _MONTHS.split()
+    dated = _ISO_DATE.sub(lambda m: f"{months[int(m[2]) - 1]} {int(m[3])}, {m[1]}", answer or "")
     out: list[str] = []
-    for word in found:
+    for word in words(dated):
         version = _VERSION.fullmatch(word)
         out.extend(("version", version.group(1)) if version else (_CANONICAL.get(word, word),))
     return out
@@ -185,12 +192,12 @@ def same_answer(a: str | None, b: str | None) -> bool:
     So "3,559" and "3,559 people" agree, and "Assamese" and "Assamese-language"; "1987" and
     "1991" do not. Words spelled joined in one and apart in the other agree too, and words
     spelled out or abbreviated ("40 min" and "40 minutes", "Jan 5" and "January 5", "twelve"
-    and "12", "v4" and "version 4").
+    and "12", "v4" and "version 4", "2024-05-05" and "May 5, 2024").
     """
     yes_no = polarity(a), polarity(b)
     if None not in yes_no:
         return yes_no[0] == yes_no[1]
-    left, right = _canonical(words(a)), _canonical(words(b))
+    left, right = _canonical(a), _canonical(b)
     if not left or not right:
         return not left and not right
     short, long = sorted((left, right), key=len)
