@@ -539,6 +539,14 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
             "Which build pipeline do we use?",
             "The build pipeline uses caching.",
         ),
+        # the question's last words close it: German puts the participle last
+        ("Die Brücke wurde 1934 eröffnet.", "Wann wurde die Brücke eröffnet?", "1934"),
+        ("Die Brücke ist 1934 eröffnet worden.", "Wann ist die Brücke eröffnet worden?", "1934"),
+        (
+            "Das Ledger nutzt PostgreSQL als Datenbank.",
+            "Welche Datenbank nutzt das Ledger?",
+            "Das Ledger nutzt PostgreSQL als Datenbank.",
+        ),
     ],
 )
 def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(

@@ -126,6 +126,12 @@ SHORT_REPLY = 10
 """Most words of a reply that is cut to the words it adds: a longer one says more than that."""
 
 
+CLOSING = 2
+"""Most words that may close a reply after what it adds, when they are among the question's
+last as many: German and Dutch put the participle last ("Wann ist sie eröffnet worden?": "ist
+1934 eröffnet worden")."""
+
+
 def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     """A reply that restates the question around its answer, cut to the run of words it adds.
 
@@ -152,11 +158,15 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
         return answer
     if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
         return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
-    if any(said <= asked for said in each[start:] if said):
+    end = len(each)  # the question's last words may close it: "Die Brücke wurde 1934 eröffnet."
+    last = stems(" ".join(re.findall(r"\w+", question)[-CLOSING:]))
+    while end > start + 1 and len(each) - end < CLOSING and each[end - 1] and each[end - 1] <= last:
+        end -= 1
+    if any(said <= asked for said in each[start:end] if said):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
     if not _has_clause_word(tokens[:start]):
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
-    span = " ".join(tokens[start:]).strip(" .,;:!?\"'()")
+    span = " ".join(tokens[start:end]).strip(" .,;:!?\"'()")
     return span if _names_something(span) else answer
 
 
