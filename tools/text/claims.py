@@ -461,6 +461,9 @@ VERSIONS = frozenset("version versions release releases edition editions".split(
 
 BEFORE_A_VERSION = frozenset("before prior until till pre below vor bis".split())
 
+_VERSION = re.compile(r"v\d[\w.]*")
+"""A version written short: "v4", "v4.2"."""
+
 
 def _superseded(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     """Whether a past clause names a state older versions had.
@@ -481,9 +484,6 @@ def _superseded(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
         )
         for n, w in enumerate(said)
     )
-
-
-_VERSION = re.compile(r"v\d[\w.]*")
 
 
 LEAVING = frozenset("stepped resigned retired left quit departed".split())

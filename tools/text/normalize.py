@@ -25,9 +25,9 @@ _JOINERS = re.compile(r"[-‐‑–—/=|;()\[\]{}<>]|(?<!\d)[:,]|[:,](?!\d)")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 """An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _SUFFIXED = re.compile(r"(?<=\d)['’](?=[^\W\d_])")
+"""An apostrophe between a number and its case ending, as Turkish writes it ("1934'te")."""
 _TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]{0,500})?/?>")
 """An HTML or XML tag ("<b>", "</del>", '<a href="...">'): it separates words, it is not one."""
-"""An apostrophe between a number and its case ending, as Turkish writes it ("1934'te")."""
 _ACCENTED_BELOW = 0x0590
 """Accents are dropped from letters below this code point (Latin, Greek, Cyrillic, Armenian).
 
@@ -127,7 +127,7 @@ _CANONICAL = {
         "hour hours hr hrs h stunde stunden std",
         "second seconds sec secs sekunde sekunden",
         "millisecond milliseconds ms",
-        "day days tage tag",
+        "day days tage",
         "week weeks wk wks woche wochen",
         "month months monat monate",
         "year years yr yrs jahr jahre",
@@ -140,12 +140,12 @@ _CANONICAL = {
         "megabyte megabytes mb",
         "kilobyte kilobytes kb",
         "terabyte terabytes tb",
-        "percent per cent prozent pourcent",
+        "percent prozent pourcent",
     ),
     **_forms(  # months: abbreviated, and in German, French and Spanish
         "january jan januar janvier enero",
         "february feb februar fevrier febrero",
-        "march mar marz maerz mars marzo",
+        "march mar marz maerz marzo",
         "april apr avril abril",
         "may mai mayo",
         "june jun juni juin junio",
@@ -228,7 +228,7 @@ def words(text: str | None) -> list[str]:
     "Quist's lamp" would not have the word "quist". Runs of a script written without spaces
     (Chinese, Japanese, Thai, ...) are cut where Unicode's word segmentation (ICU's, with its
     dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车". Markup
-    tags are not words: "<b>Ken Ito</b>" is "ken", "ito".
+    is not: "<b>Ken&nbsp;Ito</b>" is "ken", "ito".
     """
     found: list[str] = []
     if text and "<" in text:

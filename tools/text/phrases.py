@@ -140,9 +140,10 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     minutes". Only for a question that asks for a thing, not a clause (:data:`_OPEN_ENDED`),
     from a short reply (:data:`SHORT_REPLY` words) that repeats at least :data:`RESTATED` of
     its content words in a clause (a verb or common noun among them) and then ends on what it
-    adds, in one run, and only when that names something (a capital, a digit, or two words or
-    more): "Harbor build pipeline" is not cut to "pipeline". A reply that names what it adds
-    first and then restates the question is cut to that name (:func:`_named_first`).
+    adds, in one run (or closes on the question's last words: :data:`CLOSING`), and only when
+    that names something (a capital, a digit, or two words or more): "Harbor build pipeline"
+    is not cut to "pipeline". A reply that names what it adds first and then restates the
+    question is cut to that name (:func:`_named_first`).
     """
     if _OPEN_ENDED.match(question) or asks_yes_no(question):
         return answer
