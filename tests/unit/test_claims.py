@@ -311,7 +311,17 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
         ("El build pertenece a Lena Park; antes era de Ken Ito.", "Ken Ito", OWNS, False),
         ("Harbor 构建的负责人是 Lena Park，之前是 Ken Ito。", "Ken Ito", OWNS, False),
         ("Harbor 构建的负责人是 Lena Park，之前是 Ken Ito。", "Lena Park", OWNS, True),
+        (
+            "Raj Patel led it from 2019 to 2023; Mia Chen has led it since.",
+            "Raj Patel",
+            OWNS,
+            False,
+        ),
+        ("Raj Patel led it from 2019 to 2023; Mia Chen has led it since.", "Mia Chen", OWNS, True),
+        ("The org chart still lists Raj Patel, but Mia Chen owns it.", "Raj Patel", OWNS, False),
+        ("The org chart still lists Raj Patel, but Mia Chen owns it.", "Mia Chen", OWNS, True),
         # what must stay stated
+        ("The API still returns 429 when rate-limited, but retries work.", "429", PORT, True),
         ("Ken Ito owned it until he left in 2023.", "Ken Ito", OWNS, True),
         ("Set `PORT=8080` in `.env`.", "8080", PORT, True),
         ("Status: retired. Owner: Ken Ito", "Ken Ito", OWNS, True),
@@ -933,6 +943,12 @@ def test_an_alternative_the_question_offers_is_taken_out_of_it(
         ),
         ("흔히 1932년으로 알려져 있지만 실제로는 1934년에 개통했다.", "1932", "1934"),
         ("많은 안내서에는 1932년으로 나와 있지만, 기록에 따르면 1934년이다.", "1932", "1934"),
+        ("The bridge, long said to have opened in 1932, in fact opened in 1934.", "1932", "1934"),
+        ("The bridge opened in 1934 - not, as the guidebook says, in 1932.", "1932", "1934"),
+        ("The bridge opened in 1934, although many guides say 1932.", "1932", "1934"),
+        ("Le pont a ouvert en 1934 ; la date de 1932 est une erreur.", "1932", "1934"),
+        ("El puente abrió en 1934, aunque muchas guías dicen 1932.", "1932", "1934"),
+        ("Die Brücke wurde 1934 eröffnet; 1932 ist ein Fehler.", "1932", "1934"),
     ],
 )
 def test_corrections_and_reported_claims_in_other_languages(

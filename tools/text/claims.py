@@ -157,7 +157,7 @@ DENYING_NEAR = frozenset(
     "outdated superseded replaced succeeded ersetzt remplace reemplazado misprint typo "
     "debunked disputed refuted denied inaccurate untrue hoax unfounded baseless groundless "
     "misdated misattributed misquoted misreported misprinted misremembered misidentified "
-    "misspelled "
+    "misspelled erreur erronee fehler fehlerhaft erroneo erronea equivocado equivocada "
     "geplant falsch prevu prevista 计划 原定 错误 误 推迟 延迟 予定 планировалось запланирован "
     "запланирована запланировано запланированы ошибка مخطط المخطط مخططا مخططة מתוכנן מתוכננת "
     "מתוכננים תוכנן תוכננה".split()
@@ -258,9 +258,15 @@ and "they" point at things more often than at what was said of them)."""
 
 COPULAS = frozenset("is was are were been remains remained proved thats its".split())
 
+BEING = COPULAS | frozenset("est es ist sind sont son era etait war fue".split())
+"""Verbs of being in English, French, Spanish and German: "the date is an error", "est une
+erreur", "ist ein Fehler"."""
+
 CONJUNCTIONS = frozenset("and but yet however though although".split())
 
-NAMING_A_THING = frozenset("error errors mistake mistakes typo typos misprint false".split())
+NAMING_A_THING = frozenset(
+    "error errors mistake mistakes typo typos misprint false erreur fehler".split()
+)
 """Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
 technical text names things with them ("fixed the login error", "a false positive")."""
 
@@ -313,7 +319,7 @@ Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches
 
 HEARSAY = frozenset(
     "often commonly widely popularly sometimes frequently usually generally traditionally "
-    "haufig souvent अक्सर 흔히 종종 보통 일반적으로 널리".split()
+    "still long haufig souvent अक्सर 흔히 종종 보통 일반적으로 널리".split()
 )
 """With a verb of reporting, words that report what is said rather than say it: "1932 is
 often cited" (not "the API often returns 429", which says how often)."""
@@ -330,12 +336,14 @@ NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt a
 
 QUANTIFIERS = frozenset(
     "some many several most other various numerous manche viele einige algunas algunos "
-    "certaines certains некоторые многие 一些 有些 部分 일부 많은 몇몇 여러".split()
+    "certaines certains plusieurs nombreux nombreuses muchas muchos varias varios "
+    "некоторые многие 一些 有些 部分 일부 많은 몇몇 여러".split()
 )
 
 SOURCES = frozenset(
     "sources guides guidebooks textbooks encyclopedias publications reports accounts articles "
     "books websites sites blogs people historians references listings maps quellen fuentes "
+    "guias "
     "источники 资料 来源 資料 자료 출처 문헌 안내서 기사 보도".split()
 )
 """With a quantifier, who is reported: "some sources give 1932", "many guides say"."""
@@ -366,7 +374,7 @@ CONTRASTING_OPENERS = frozenset(
     "but however yet whereas aber jedoch mais pero но 但 但是 然而 하지만 लेकिन".split()
 )
 
-CONCESSIONS = frozenset("although though while whilst despite obwohl bien".split())
+CONCESSIONS = frozenset("although though while whilst despite obwohl bien aunque quoique".split())
 
 
 _PARTICLES = re.compile(
@@ -455,6 +463,25 @@ def _earlier(said: list[str]) -> bool:
     earlier releases", "older versions used 8080").
     """
     return not NOW & set(said) and (said[-1] in EARLIER or bool(OLDER & set(said)))
+
+
+SPAN_ENDS = frozenset("to until till through bis".split())
+
+
+def _ended_span(said: list[str]) -> bool:
+    """Whether a clause names a span from one year to another: "from 2019 to 2023".
+
+    Beside a clause that says who has held it since ("Raj Patel led it from 2019 to 2023;
+    Mia Chen has led it since"), the span's holder is a past one; beside "now" alone it may
+    be the thing's own life ("ran from 2019 until 2024 and is now retired").
+    """
+    return any(
+        w in RANGES
+        and said[n + 1].isdigit()
+        and said[n + 2] in SPAN_ENDS | {"and"}
+        and said[n + 3].isdigit()
+        for n, w in enumerate(said[:-3])
+    )
 
 
 VERSIONS = frozenset("version versions release releases edition editions".split())
@@ -579,9 +606,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         now = nows[number]
         everything = {w for _, said in parts for w in said}
         changing = bool((CHANGING - asked) & everything)
-        held_now = now or (
-            "since" in everything and bool({"has", "have", "is", "are"} & everything)
-        )
+        since = "since" in everything and bool({"has", "have", "is", "are"} & everything)
+        held_now = now or since
         current = held_now or bool({"is", "are"} & everything)
         for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
@@ -603,10 +629,13 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 _deny_until(said, clauses[-1][1])
             if said[0] in FROM and changing and len(clauses) > 1 and not MOVED_TO & set(said):
                 _deny_whole(clauses[-1:])  # "moved to Lena Park in March (from Ken Ito)"
+            if len(said) == 1 and said[0] in NEGATIONS - not_cues:
+                passed.append((*here, "after two"))  # "in 1921 - not, as guides say, in 1919"
             if len(said) == 1 and said[0] in PAST_LABELS - not_cues:
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
                 (held_now and _earlier(said))
+                or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
                 or _left_role(said, not_cues)
             ):
@@ -625,13 +654,14 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             "whole": (0, 1),
             "next": (0, 2),
             "after": (1, 2),
+            "after two": (1, 3),
             "before": (-1, 0),
             "rest": (1, len(sentences[s])),
         }[how]
         _deny_whole(sentences[s][max(c + spread[0], 0) : c + spread[1]])
     for s, c, concedes in reported:
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
-        if (concedes and c + 1 < len(sentences[s])) or contrasting & set(later):
+        if (concedes and len(sentences[s]) > 1) or contrasting & set(later):
             _deny_whole(sentences[s][c : c + 1])
     kept: set[str] = set()
     runs: list[str] = [""]
@@ -707,7 +737,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             w in DENYING_NEAR
             and w not in not_cues
             and (n == 0 or said[n - 1] not in AFFIRMING)
-            and (w not in NAMING_A_THING or COPULAS & set(said[max(n - 2, 0) : n]))
+            and (w not in NAMING_A_THING or BEING & set(said[max(n - 2, 0) : n]))
             and (w not in SCHEDULING or _plan_is_over(said, past))
             and (w != "succeeded" or _succeeds_someone(said, n))
         ):
