@@ -28,6 +28,7 @@ from contextorg.tools.text.phrases import (
 OWNS = "Who owns the Harbor build?"
 PORT = "Which port should I use?"
 DB = "What database does the ledger use?"
+PRICE = "What is the price of the Pro plan?"
 ARCHIVE = (
     "The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
     "the 1932 date was only the planned opening."
@@ -320,7 +321,18 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
         ("Raj Patel led it from 2019 to 2023; Mia Chen has led it since.", "Mia Chen", OWNS, True),
         ("The org chart still lists Raj Patel, but Mia Chen owns it.", "Raj Patel", OWNS, False),
         ("The org chart still lists Raj Patel, but Mia Chen owns it.", "Mia Chen", OWNS, True),
+        ("Kael has been the owner since 1998, replacing Ostrin.", "Ostrin", OWNS, False),
+        ("The plan costs $20 a month (up from $15).", "$15", PRICE, False),
+        ("The plan costs $20 a month (up from $15).", "$20", PRICE, True),
+        ("Pro: $20/month. Old price: $15/month.", "$15", PRICE, False),
+        ("Pro was $15 until March, when it rose to $20.", "$15", PRICE, False),
+        ("Pro was $15 until March, when it rose to $20.", "$20", PRICE, True),
+        ("Ignore the $15 on the old pricing page: Pro costs $20.", "$15", PRICE, False),
+        ("Der Owner ist seit 1998 Kael, vorher war es Ostrin.", "Ostrin", OWNS, False),
+        ("オーナーは1998年からカエルで、以前はオストリンだった。", "オストリン", OWNS, False),
         # what must stay stated
+        ("Pick up the keys from the lobby.", "lobby", "Where are the keys?", True),
+        ("Old Town: the historic centre.", "historic centre", "What is Old Town?", True),
         ("The API still returns 429 when rate-limited, but retries work.", "429", PORT, True),
         ("Ken Ito owned it until he left in 2023.", "Ken Ito", OWNS, True),
         ("Set `PORT=8080` in `.env`.", "8080", PORT, True),

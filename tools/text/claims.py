@@ -87,6 +87,13 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "e non",
         "nunca",
         "en lugar de",
+        "ignore",
+        "disregard",
+        "vorher",
+        "zuvor",
+        "davor",
+        "以前",
+        "以前は",
         "antes era",
         "antes fue",
         "anteriormente",
@@ -154,7 +161,8 @@ DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
-    "outdated superseded replaced succeeded ersetzt remplace reemplazado misprint typo "
+    "outdated superseded replaced replacing replaces succeeded ersetzt remplace reemplazado "
+    "misprint typo "
     "debunked disputed refuted denied inaccurate untrue hoax unfounded baseless groundless "
     "misdated misattributed misquoted misreported misprinted misremembered misidentified "
     "misspelled erreur erronee fehler fehlerhaft erroneo erronea equivocado equivocada "
@@ -204,7 +212,9 @@ MOVED_AFTER = frozenset("after despite being nach trotz apres".split())
 """Before a postponement, words that end what it moves: "launched on May 5 after being
 delayed" moved nothing to May 5."""
 
-REPLACING = frozenset("superseded replaced succeeded ersetzt remplace reemplazado".split())
+REPLACING = frozenset(
+    "superseded replaced replacing replaces succeeded ersetzt remplace reemplazado".split()
+)
 """Cues that deny what is replaced, not what replaces it: "Ken Ito was replaced by Lena Park",
 "Lena Park replaced Ken Ito", "we replaced MySQL with PostgreSQL"."""
 
@@ -213,7 +223,7 @@ BY = frozenset("by with durch mit par por con".split())
 CHANGING = frozenset(
     "changed moved migrated transferred handed passed switched reassigned renamed upgraded "
     "downgraded raised lowered increased reduced decreased shifted took geandert gewechselt "
-    "erhoht verschoben change passe cambiado".split()
+    "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped".split()
 )
 """Verbs of a change of value: in their clause, what "from" opens is the value before it ("the
 default port changed from 8080 to 9090", "ownership moved from Ken Ito to Lena Park", "Lena
@@ -625,13 +635,15 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             )
             if former is not None:
                 _deny_former(said, former, clauses[-1][1])
-            if now or nows[number + 1]:  # "owned by Ken Ito until 2024, is now ... "
+            if now or nows[number + 1] or changing:  # "Ken Ito until 2024, is now ..."
                 _deny_until(said, clauses[-1][1])
             if said[0] in FROM and changing and len(clauses) > 1 and not MOVED_TO & set(said):
                 _deny_whole(clauses[-1:])  # "moved to Lena Park in March (from Ken Ito)"
             if len(said) == 1 and said[0] in NEGATIONS - not_cues:
                 passed.append((*here, "after two"))  # "in 1921 - not, as guides say, in 1919"
-            if len(said) == 1 and said[0] in PAST_LABELS - not_cues:
+            if said[0] in PAST_LABELS - not_cues and (
+                len(said) == 1 or _heads(clause, said, parts)
+            ):
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
                 (held_now and _earlier(said))
@@ -674,6 +686,15 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)
+
+
+def _heads(clause: str, said: list[str], parts: list[tuple[str, list[str]]]) -> bool:
+    """Whether a short clause heads its sentence of several as a label: "Old price: $15".
+
+    Not a name: "Old Town: the historic centre".
+    """
+    named = any(t[:1].isupper() for t in clause.split()[1:])
+    return len(said) <= 3 and len(parts) > 1 and parts[0][1] is said and not named
 
 
 def _until_present(clauses: list[Clause]) -> list[Clause]:
@@ -754,7 +775,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
                 start, end = (start, by) if by is not None else (n, end)
             for m in range(start, end):
                 flags[m] = True
-        if w in FROM and (CHANGING - not_cues) & set(said):
+        if w in FROM and ((CHANGING - not_cues) & set(said) or _moved_from(said, n)):
             _deny_changed_from(said, n, flags)
         if (
             w == LEAVING_OFF
@@ -823,15 +844,22 @@ def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
     """Deny the value a change starts from: "from" at ``n``, a verb of change in the clause.
 
     Up to the word opening the new value ("from 8080 to 9090", "von 8080 auf 9090"); without
-    one, only right after the verb ("took over from Ken Ito as owner").
+    one, only right after the verb ("took over from Ken Ito as owner", "up from $15").
     """
     reach = range(n + 1, min(n + 1 + REACH, len(said)))
     to = next((m for m in reach if said[m] in MOVED_TO), None)
     took_over = bool(TAKING_OVER & _pairs(said[:n]))  # "took over the API from Ken Ito"
-    if to is None and not CHANGING & set(said[max(n - 3, 0) : n]) and not took_over:
+    changed = CHANGING & set(said[max(n - 3, 0) : n]) or took_over or _moved_from(said, n)
+    if to is None and not changed:
         return
     for m in range(n + 1, to if to is not None else reach.stop):
         flags[m] = True
+
+
+def _moved_from(said: list[str], n: int) -> bool:
+    """Whether "from" at ``n`` follows "up" or "down" before a number: "(up from $15)"."""
+    after = said[n + 1] if n + 1 < len(said) else ""
+    return said[n - 1 : n] in (["up"], ["down"]) and any(c.isdigit() for c in after)
 
 
 def _former(said: list[str], asked: frozenset[str]) -> int | None:
