@@ -31,7 +31,14 @@ import os
 import re
 from functools import lru_cache
 
-from contextorg.tools.text.normalize import FUNCTION_WORDS, JOINED, compact, mentions, words
+from contextorg.tools.text.normalize import (
+    FUNCTION_WORDS,
+    JOINED,
+    SHORT_VERSION,
+    compact,
+    mentions,
+    words,
+)
 
 _CLAUSES = re.compile(
     r"[.!?;:](?=\s|$)|[;()\[\]\n—–。；：！？，、]|,(?=\s)|\s-\s"
@@ -498,9 +505,6 @@ VERSIONS = frozenset("version versions release releases edition editions".split(
 
 BEFORE_A_VERSION = frozenset("before prior until till pre below vor bis".split())
 
-_VERSION = re.compile(r"v\d[\w.]*")
-"""A version written short: "v4", "v4.2"."""
-
 
 def _superseded(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     """Whether a past clause names a state older versions had.
@@ -517,7 +521,7 @@ def _superseded(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
         w in BEFORE_A_VERSION
         and (
             versions & set(said[max(n - 1, 0) : n + 3])
-            or any(_VERSION.fullmatch(v) for v in said[n + 1 : n + 3])
+            or any(SHORT_VERSION.fullmatch(v) for v in said[n + 1 : n + 3])
         )
         for n, w in enumerate(said)
     )

@@ -121,6 +121,22 @@ def _forms(*groups: str) -> dict[str, str]:
     return {form: group.split()[0] for group in groups for form in group.split()}
 
 
+_MONTHS = (  # abbreviated, and in German, French and Spanish
+    "january jan januar janvier enero",
+    "february feb februar fevrier febrero",
+    "march mar marz maerz marzo",
+    "april apr avril abril",
+    "may mai mayo",
+    "june jun juni juin junio",
+    "july jul juli juillet julio",
+    "august aug aout agosto",
+    "september sep sept septembre septiembre",
+    "october oct oktober octobre octubre okt",
+    "november nov noviembre",
+    "december dec dezember decembre diciembre dez",
+)
+_MONTH_NAMES = tuple(group.split()[0] for group in _MONTHS)
+
 _CANONICAL = {
     **_forms(  # units, written out and abbreviated
         "minute minutes min mins minuten",
@@ -142,20 +158,7 @@ _CANONICAL = {
         "terabyte terabytes tb",
         "percent prozent pourcent",
     ),
-    **_forms(  # months: abbreviated, and in German, French and Spanish
-        "january jan januar janvier enero",
-        "february feb februar fevrier febrero",
-        "march mar marz maerz marzo",
-        "april apr avril abril",
-        "may mai mayo",
-        "june jun juni juin junio",
-        "july jul juli juillet julio",
-        "august aug aout agosto",
-        "september sep sept septembre septiembre",
-        "october oct oktober octobre octubre okt",
-        "november nov noviembre",
-        "december dec dezember decembre diciembre dez",
-    ),
+    **_forms(*_MONTHS),
     **_forms(  # numbers written as words
         "0 zero", "1 one eins", "2 two zwei", "3 three drei", "4 four vier", "5 five funf",
         "6 six sechs", "7 seven sieben", "8 eight acht", "9 nine neun", "10 ten zehn",
@@ -167,9 +170,13 @@ _CANONICAL = {
 }  # fmt: skip
 """Spellings of one thing that answers write either way ("40 min" and "40 minutes", "Jan 5" and
 "January 5", "twelve" and "12", "5. Mai" and "May 5"): two answers compare by their first."""
-_VERSION = re.compile(r"v(\d+)")
+SHORT_VERSION = re.compile(r"v(\d+)")
+"""A version as :func:`words` gives it written short: "v4" (and "v4.2" as "v42")."""
 _ISO_DATE = re.compile(r"\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b")
-_MONTHS = "january february march april may june july august september october november december"
+
+
+def _spelled_date(date: re.Match[str]) -> str:
+    return f"{_MONTH_NAMES[int(date[2]) - 1]} {int(date[3])}, {date[1]}"
 
 
 def _canonical(answer: str | None) -> list[str]:
@@ -177,11 +184,9 @@ def _canonical(answer: str | None) -> list[str]:
 
     "v4" is "version 4", "2024-05-05" is "may 5 2024" ("05" alone stays: "0.5" reads "05").
     """
-    months = _MONTHS.split()
-    dated = _ISO_DATE.sub(lambda m: f"{months[int(m[2]) - 1]} {int(m[3])}, {m[1]}", answer or "")
     out: list[str] = []
-    for word in words(dated):
-        version = _VERSION.fullmatch(word)
+    for word in words(_ISO_DATE.sub(_spelled_date, answer or "")):
+        version = SHORT_VERSION.fullmatch(word)
         out.extend(("version", version.group(1)) if version else (_CANONICAL.get(word, word),))
     return out
 
