@@ -350,6 +350,77 @@ def test_knowledge_base_pages_state_what_holds_now(
     assert states(text, answer, question) is stated
 
 
+HQ = "Where is Brightwell's headquarters?"
+DOSE = "What is the recommended dose of Zelmorin for adults?"
+RECORD = "Who holds the 400 m record?"
+NAME = "What is the company called?"
+RUIZ = "Ana Ruiz set the record in 2011; it was broken by Kim Osei."
+LABEL = "Adults take 20 mg; the 40 mg dose in the 2019 label was withdrawn."
+GUIDANCE = "Earlier guidance said 40 mg for adults; current guidance says 20 mg."
+PLANS = "It plans to move its headquarters to Manchester; it is in Leeds."
+KNOWN = "Tessellate, known as Northwind Labs until 2022, makes maps."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        ("Brightwell relocated its headquarters from Leeds to Manchester.", "Leeds", HQ, False),
+        ("Brightwell relocated its headquarters from Leeds to Manchester.", "Manchester", HQ, True),
+        ("It is headquartered in Manchester, having left Leeds in 2020.", "Leeds", HQ, False),
+        ("Brightwell left Leeds for Manchester in 2020.", "Leeds", HQ, False),
+        ("Brightwell left Leeds for Manchester in 2020.", "Manchester", HQ, True),
+        (PLANS, "Manchester", HQ, False),
+        (PLANS, "Leeds", HQ, True),
+        ("If the merger is approved, the headquarters would move to Leeds.", "Leeds", HQ, False),
+        ("If the merger is approved, the new site would be Leeds.", "Leeds", HQ, False),
+        (LABEL, "40 mg", DOSE, False),
+        (LABEL, "20 mg", DOSE, True),
+        (GUIDANCE, "40 mg", DOSE, False),
+        (GUIDANCE, "20 mg", DOSE, True),
+        (RUIZ, "Ana Ruiz", RECORD, False),
+        (RUIZ, "Kim Osei", RECORD, True),
+        ("Kim Osei broke Ana Ruiz's record in 2019.", "Ana Ruiz", RECORD, False),
+        ("Kim Osei broke Ana Ruiz's record in 2019.", "Kim Osei", RECORD, True),
+        (KNOWN, "Northwind Labs", NAME, False),
+        (KNOWN, "Tessellate", NAME, True),
+        (
+            "Once thought to be in Acrocephalus, it is in Calamonastides.",
+            "Acrocephalus",
+            NAME,
+            False,
+        ),
+        ("La sede è a Manchester; in precedenza era a Leeds.", "Leeds", HQ, False),
+        ("A sede fica em Manchester; antes ficava em Leeds.", "Leeds", HQ, False),
+        ("Het hoofdkantoor staat in Manchester; vroeger was het in Leeds.", "Leeds", HQ, False),
+        ("Штаб-квартира находится в Манчестере; раньше она была в Лидсе.", "Лидсе", HQ, False),
+        ("Siedziba znajduje się w Manchesterze; wcześniej była w Leeds.", "Leeds", HQ, False),
+        ("Genel merkezi Manchester'dadır; daha önce Leeds'teydi.", "Leeds", HQ, False),
+        ("Genel merkezi Manchester'dadır; daha önce Leeds'teydi.", "Manchester", HQ, True),
+        ("Trụ sở ở Manchester; trước đây ở Leeds.", "Leeds", HQ, False),
+        ("Kantor pusat berada di Manchester; sebelumnya di Leeds.", "Leeds", HQ, False),
+        ("मुख्यालय मैनचेस्टर में है; पहले यह लीड्स में था।", "लीड्स", HQ, False),
+        ("يقع المقر في مانشستر؛ وكان سابقا في ليدز.", "ليدز", HQ, False),
+        ("يقع المقر في مانشستر؛ وكان سابقا في ليدز.", "مانشستر", HQ, True),
+        # what must stay stated
+        ("Turn left onto Station Road; the headquarters are in Leeds.", "Leeds", HQ, True),
+        ("If you visit, the headquarters are in Manchester.", "Manchester", HQ, True),
+        ("The company plans to open a store in Leeds.", "Leeds", "Where will it open?", True),
+        ("It will move its headquarters to Manchester.", "Manchester", "Where will it move?", True),
+        ("The team switched to PostgreSQL in 2021.", "PostgreSQL", DB, True),
+        ("The show was hosted by Ken Ito until it was discontinued.", "Ken Ito", OWNS, True),
+        ("France beat Brazil 3-0 in the 1998 final.", "3-0", "What was the score?", True),
+        ("The war broke out in 1939.", "1939", "When did the war begin?", True),
+        ("Kim Osei broke the record in 2019.", "2019", "When was the record set?", True),
+        ("Zelmorin was withdrawn from sale in 2004.", "2004", "When was it withdrawn?", True),
+        ("The proposed feature or change in OpenXT is voted on.", "OpenXT", NAME, True),
+    ],
+)
+def test_moves_plans_records_and_withdrawals_state_what_holds_now(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
 @pytest.mark.parametrize(
     ("text", "answer", "stated"),
     [

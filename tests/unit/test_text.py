@@ -73,6 +73,15 @@ def test_same_answer(a: str, b: str, same: bool) -> None:
         ("Owner:Lena Park (2)Verified", ["owner", "lena", "park", "2", "verified"]),
         ("Owner:&nbsp;Lena&nbsp;Park, R&amp;D", ["owner", "lena", "park", "rd"]),
         ("<b>Ken Ito</b> at 10:30, 1,500 m", ["ken", "ito", "at", "1030", "1500", "m"]),
+        # an elided article, a Turkish case ending: the name is a word of its own
+        ("relie la France à l'Allemagne", ["relie", "la", "france", "l", "allemagne"]),
+        ("nell'Inghilterra, d'Angers", ["nell", "inghilterra", "d", "angers"]),
+        ("merkezi Manchester'dadır", ["merkezi", "manchester", "dadır"]),
+        # names and contractions stay whole
+        (
+            "I'm sure Ken O'Brien isn't; rock'n'roll",
+            ["im", "sure", "ken", "obrien", "isnt", "rocknroll"],
+        ),
     ],
 )
 def test_words_keep_the_parts_of_joined_words(text: str, expected: list[str]) -> None:

@@ -73,6 +73,10 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "earlier reports",
         "early reports",
         "once believed",
+        "once thought",
+        "once considered",
+        "long thought",
+        "long believed",
         "refutes",
         "denies",
         "disputes",
@@ -134,6 +138,50 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "בטעות",
         "ไม่ใช่",
         "ไม่",
+        # "previously" in Italian, Portuguese, Dutch, Russian, Polish, Turkish, Vietnamese,
+        # Indonesian, Hindi, Arabic, French, Spanish, German, Chinese, Japanese and Korean
+        "in precedenza",
+        "precedentemente",
+        "un tempo",
+        "prima era",
+        "antes ficava",
+        "antes estava",
+        "antigamente",
+        "vroeger",
+        "voorheen",
+        "раньше",
+        "ранее",
+        "прежде",
+        "wczesniej",
+        "dawniej",
+        "poprzednio",
+        "daha once",
+        "onceden",
+        "eskiden",
+        "trước đây",
+        "trước kia",
+        "sebelumnya",
+        "dahulu",
+        "dulunya",
+        "पहले",
+        "पूर्व में",
+        "سابقا",
+        "سابقاً",
+        "في السابق",
+        "autrefois",
+        "jadis",
+        "anciennement",
+        "antiguamente",
+        "previamente",
+        "vormals",
+        "einst",
+        "此前",
+        "原先",
+        "曾经是",
+        "かつて",
+        "かつては",
+        "이전에는",
+        "예전에는",
         # Dutch, Italian, Portuguese, Greek, Vietnamese, Indonesian
         "niet",
         "non nel",
@@ -229,7 +277,8 @@ BY = frozenset("by with durch mit par por con".split())
 
 CHANGING = frozenset(
     "changed moved migrated transferred handed passed switched reassigned renamed upgraded "
-    "downgraded raised lowered increased reduced decreased shifted took geandert gewechselt "
+    "downgraded raised lowered increased reduced decreased shifted took relocated rebranded "
+    "geandert gewechselt "
     "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped".split()
 )
 """Verbs of a change of value: in their clause, what "from" opens is the value before it ("the
@@ -458,7 +507,7 @@ HANDED_ON = frozenset(
 """Clause openers that put what follows in the past: "before that Ken Ito", "prior to that,
 Ken Ito did"."""
 
-NOW = frozenset("now currently today presently nowadays jetzt derzeit aktuell".split())
+NOW = frozenset("now currently current today presently nowadays jetzt derzeit aktuell".split())
 """Words that set a present state against a past one: "owned by Ken Ito until 2024, is now
 owned by Lena Park"."""
 
@@ -533,6 +582,46 @@ LEAVING = frozenset("stepped resigned retired left quit departed".split())
 HANDING = frozenset("handed passed transferred gave reassigned".split())
 """Verbs by which the holder before them hands what they hold to the one after "to": "Ken Ito
 handed the Harbor build over to Lena Park"."""
+
+DEPARTED = frozenset(
+    {("having", "left"), ("after", "leaving"), ("since", "leaving"), ("upon", "leaving")}
+)
+"""What a place or role was left: "headquartered in Manchester, having left Leeds in 2020"."""
+
+LEAVING_FOR = "for"
+"""After "left", what opens where it went: "left Leeds for Manchester" (Leeds is past)."""
+
+INTENDING = frozenset(
+    "plans plan planning planned intends intend intending proposes proposed propose hopes "
+    "aims wants going set due expected".split()
+)
+"""Words before "to" and a verb of change that make the change a plan, not a fact: "plans to
+move its headquarters to Manchester", "is set to relocate"."""
+
+MODALS = frozenset("will would shall".split())
+"""Before a verb of change, words that make it one to come: "would move to Leeds"."""
+
+CHANGES = frozenset(
+    "move relocate switch change rename migrate transfer shift rebrand convert".split()
+)
+"""Verbs of change as a plan names them: where they go is not where it is."""
+
+HYPOTHETICAL = frozenset("would could might".split())
+"""In a sentence opened by "if", a clause with these says what would be, not what is: "If the
+merger is approved, the new CEO would be Lena Park"."""
+
+SURPASSING = frozenset("broke broken beat beaten surpassed eclipsed bettered overtook".split())
+"""Verbs by which a record passes on, in a clause or sentence about a record: "Kim Osei broke
+Ana Ruiz's record" (Ana Ruiz held it), "it was broken by Kim Osei" (the clause before names a
+past holder). Elsewhere they say other things: "France beat Brazil 3-0", "war broke out"."""
+
+RECORDS = frozenset("record records rekord marke".split())
+
+WITHDRAWN = frozenset(
+    "withdrawn rescinded revoked retracted repealed discontinued scrapped".split()
+)
+"""In the passive, what they end is denied, back to the start of the clause: "the 40 mg dose
+in the 2019 label was withdrawn" (not "hosted by Ken Ito until it was discontinued")."""
 
 _STRUCK = re.compile(
     r"~~(?!\s)[^~\n]{1,200}?(?<!\s)~~|<(del|s|strike)\b[^<>]{0,200}>[^\n]{0,200}?</\1\s*>",
@@ -623,6 +712,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         since = "since" in everything and bool({"has", "have", "is", "are"} & everything)
         held_now = now or since
         current = held_now or bool({"is", "are"} & everything)
+        conditional = bool(parts) and parts[0][1][0] in CONDITIONS
+        record = bool(RECORDS & everything)
         for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
             here = (len(sentences), len(clauses))
@@ -639,7 +730,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             )
             if former is not None:
                 _deny_former(said, former, clauses[-1][1])
-            if now or nows[number + 1] or changing:  # "Ken Ito until 2024, is now ..."
+            if now or nows[number + 1] or changing or NAMING & set(said):
+                # "Ken Ito until 2024, is now ...", "known as Northwind Labs until 2022"
                 _deny_until(said, clauses[-1][1])
             if said[0] in FROM and changing and len(clauses) > 1 and not MOVED_TO & set(said):
                 _deny_whole(clauses[-1:])  # "moved to Lena Park in March (from Ken Ito)"
@@ -656,6 +748,10 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 or _left_role(said, not_cues)
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
+            if conditional and HYPOTHETICAL & set(said) - not_cues:
+                _deny_whole(clauses[-1:])  # "If it is approved, the CEO would be Lena Park"
+            if record and len(clauses) > 1 and _surpasses_before(said):
+                _deny_whole(clauses[:-1])  # "Ana Ruiz set it in 2011; it was broken by ..."
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
@@ -690,6 +786,17 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)
+
+
+def _surpasses_before(said: list[str]) -> bool:
+    """Whether a clause opens by saying that what came before was surpassed.
+
+    "it was broken by Kim Osei", "which was beaten in 2019", "and has since been bettered".
+    """
+    rest = said[1:] if said[0] in CONJUNCTIONS else said
+    lead = next((n for n, w in enumerate(rest[:4]) if w in SURPASSING), None)
+    opening = ANAPHORS | COPULAS | {"it", "has", "had", "been", "since", "later", "soon"}
+    return lead is not None and all(w in opening for w in rest[:lead])
 
 
 def _heads(clause: str, said: list[str], parts: list[tuple[str, list[str]]]) -> bool:
@@ -794,6 +901,27 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
                 for m in range(max(n - REACH, 0), n):
                     flags[m] = True
+        if n and (said[n - 1], w) in DEPARTED:  # "having left Leeds in 2020"
+            _deny_left(said, n, flags)
+        elif w == "left" and w not in not_cues and LEAVING_FOR in said[n + 2 : n + 2 + REACH]:
+            _deny_left(said, n, flags)  # "left Leeds for Manchester"
+        if w in CHANGES and not _role_asked([w], not_cues) and _intended(said, n):
+            for m in range(n, min(n + 2 + REACH, len(said))):  # "plans to move ... to Leeds"
+                flags[m] = True
+        if w in SURPASSING and w not in not_cues and RECORDS & set(said):
+            if "by" in said[n + 1 : n + 3]:  # "Ana Ruiz's record was broken by Kim Osei"
+                reach: range = range(max(n - REACH, 0), n)
+            else:  # "Kim Osei broke Ana Ruiz's record"
+                reach = range(n + 1, min(n + 1 + REACH, len(said)))
+            for m in reach:
+                if m > n and said[m] in RECORDS | DATING:
+                    break
+                flags[m] = True
+        if w in WITHDRAWN and w not in not_cues and n and said[n - 1] in PASSIVE:
+            for m in range(n - 1, -1, -1):
+                if said[m] in ENDS_DENIAL | DATING_CLAUSE:
+                    break
+                flags[m] = True
         if tuple(said[n : n + 3]) in USED_TO and (n == 0 or said[n - 1] not in PASSIVE):
             for m in range(n, min(n + 3 + REACH, len(said))):  # "it used to be 8080"
                 flags[m] = True
@@ -822,6 +950,24 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             flags[m] = True
         n = end
     return flags
+
+
+def _intended(said: list[str], n: int) -> bool:
+    """Whether the verb of change at ``n`` is planned or to come, not done ("plans to move")."""
+    before = said[n - 1] if n else ""
+    return before in MODALS or (before == "to" and bool(INTENDING & set(said[max(n - 4, 0) : n])))
+
+
+DATING_CLAUSE = frozenset("when after since because".split())
+"""Words opening a clause of time or cause, which a withdrawal before it does not reach."""
+
+
+def _deny_left(said: list[str], n: int, flags: list[bool]) -> None:
+    """Deny what was left ("left" at ``n``): up to where it went or when ("for", "in 2020")."""
+    for m in range(n + 1, min(n + 1 + REACH, len(said))):
+        if said[m] in PREDICATES | DATING | MOVED_TO | {LEAVING_FOR, "and"}:
+            break
+        flags[m] = True
 
 
 def _succeeds_someone(said: list[str], n: int) -> bool:

@@ -26,6 +26,17 @@ _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 """An English possessive or "is" ("Quist's lamp", "that's"): the word is the name without it."""
 _SUFFIXED = re.compile(r"(?<=\d)['’](?=[^\W\d_])")
 """An apostrophe between a number and its case ending, as Turkish writes it ("1934'te")."""
+_ELIDED = re.compile(
+    r"(?<![\w'’])(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|all|dall|dell|nell|sull|coll|quell|un)"
+    r"['’](?=[^\W\d_])",
+    re.IGNORECASE,
+)
+"""A French or Italian article or pronoun elided before a word ("l'Allemagne", "d'Angers",
+"nell'Inghilterra"): the word is on its own."""
+_CASE_ENDING = re.compile(r"\b([^\W\d_][^\W_]*)['’]([^\W\d_]+)\b")
+"""A name and its case ending, as Turkish writes them ("Manchester'dadır"), or an English
+contraction ("I'm", "Ken'll"): see :func:`_case_ending`."""
+_CONTRACTIONS = frozenset("s t d m ll re ve".split())
 _TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]{0,500})?/?>")
 """An HTML or XML tag ("<b>", "</del>", '<a href="...">'): it separates words, it is not one."""
 _ACCENTED_BELOW = 0x0590
@@ -241,9 +252,26 @@ def words(text: str | None) -> list[str]:
     if text and "&" in text:  # "Lena&nbsp;Park", "R&amp;D"
         text = html.unescape(text)
     spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", text or ""))
+    if "'" in spaced or "’" in spaced:
+        spaced = _CASE_ENDING.sub(_case_ending, _ELIDED.sub(_elided, spaced))
     for token in normalize(_JOINERS.sub(" ", spaced)).split():
         found.extend(_segment(token) if JOINED.search(token) else (token,))
     return found
+
+
+def _elided(match: re.Match[str]) -> str:
+    return match.group()[:-1] + " "
+
+
+def _case_ending(match: re.Match[str]) -> str:
+    """A capitalized name apart from its lowercase case ending; anything else as it was.
+
+    "Manchester'dadır" is "Manchester dadır"; "O'Brien", "I'm" and "rock'n'roll" stay.
+    """
+    name, ending = match.group(1), match.group(2)
+    if name[0].isupper() and ending.islower() and ending not in _CONTRACTIONS:
+        return f"{name} {ending}"
+    return match.group()
 
 
 @lru_cache(maxsize=4096)
