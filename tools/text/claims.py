@@ -636,7 +636,7 @@ _PAST_ASIDE = re.compile(r"\((?:was|were|previously|formerly)\s[^()\n]{1,60}\)",
 """An aside that gives the value before the one it follows: "Default port: 9090 (was 8080)"."""
 
 
-def _role_asked(role: list[str], asked: frozenset[str]) -> bool:
+def _role_asked(role: list[str], asked: frozenset[str] | set[str]) -> bool:
     """Whether a role named after "former" is what the question asks about.
 
     "owner" for "Who owns ...?", "maintainer" for "Who maintains ...?".
