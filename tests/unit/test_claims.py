@@ -401,6 +401,9 @@ KNOWN = "Tessellate, known as Northwind Labs until 2022, makes maps."
         ("मुख्यालय मैनचेस्टर में है; पहले यह लीड्स में था।", "लीड्स", HQ, False),
         ("يقع المقر في مانشستر؛ وكان سابقا في ليدز.", "ليدز", HQ, False),
         ("يقع المقر في مانشستر؛ وكان سابقا في ليدز.", "مانشستر", HQ, True),
+        ("המטה נמצא במנצ'סטר, ולא בלידס.", "לידס", HQ, False),
+        ("المقر في مانشستر وليس بليدز.", "ليدز", HQ, False),
+        ("المقر في مانشستر وليس بليدز.", "مانشستر", HQ, True),
         # what must stay stated
         ("Turn left onto Station Road; the headquarters are in Leeds.", "Leeds", HQ, True),
         ("If you visit, the headquarters are in Manchester.", "Manchester", HQ, True),
@@ -541,6 +544,12 @@ def test_an_answer_said_only_after_not_is_never_stated(before: list[str], after:
         ("גשר קורבאלה מעל נהר מין נפתח ב-1932.", "נהר מין", "ירושלים"),
         ("कोरवाले पुल 1932 में मिन नदी पर खोला गया।", "मिन नदी", "गंगा"),
         ("Η γέφυρα Κορβάλε άνοιξε το 1932.", "1932", "1934"),
+        # the short words Hebrew and Arabic join before a word: "in Leeds", "and Cairo"
+        ("המטה של ברייטוול נמצא בלידס.", "לידס", "מנצ'סטר"),
+        ("يقع المقر الرئيسي بمانشستر.", "مانشستر", "ليدز"),
+        ("انتقلت الشركة إلى الجيزة والإسكندرية.", "الإسكندرية", "القاهرة"),
+        ("Le siège est près de l'aéroport d'Angers.", "Angers", "Nantes"),
+        ("Genel merkezi Manchester'dadır.", "Manchester", "Leeds"),
     ],
 )
 def test_answers_are_grounded_in_every_script(text: str, answer: str, other: str) -> None:

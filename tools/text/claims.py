@@ -34,9 +34,11 @@ from functools import lru_cache
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     JOINED,
+    PREFIXING,
     SHORT_VERSION,
     compact,
     mentions,
+    unprefixed,
     words,
 )
 
@@ -368,6 +370,8 @@ def states(text: str, answer: str, question: str = "") -> bool:
     if not wanted:
         return False
     kept, runs = _affirmed(text, frozenset(words(question)))
+    if PREFIXING.search(answer):  # "בלידס" states "לידס"
+        kept = frozenset(unprefixed(set(kept)))
     return wanted <= kept or (
         bool(JOINED.search(answer)) and any(compact(answer) in r for r in runs)
     )

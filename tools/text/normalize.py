@@ -326,7 +326,10 @@ def grounded(
         # Only function words ("The Who"): the phrase itself must be in the text. Content
         # words all from the question: the answer restates it.
         return not content_words(answer) and says_phrase(text, answer)
-    return len(needed & content_words(text)) >= share * len(needed) or within(text, answer)
+    have = content_words(text)
+    if PREFIXING.search(answer):
+        have = unprefixed(have)
+    return len(needed & have) >= share * len(needed) or within(text, answer)
 
 
 _NUMBER = re.compile(r"\d+(?:[,.]\d{3})*")
@@ -376,7 +379,33 @@ def mentions(text: str, answer: str) -> bool:
     run of letters too (:func:`within`).
     """
     wanted = set(words(answer))
-    return bool(wanted) and (wanted <= set(words(text)) or within(text, answer))
+    have = unprefixed(set(words(text))) if PREFIXING.search(answer) else set(words(text))
+    return bool(wanted) and (wanted <= have or within(text, answer))
+
+
+PREFIXING = re.compile("[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\ufb1d-\ufdff\ufe70-\ufeff]")
+"""Letters of Hebrew and Arabic, which join short words before the word they go with: "בלידס"
+is "in Leeds", "بمانشستر" "in Manchester", "والقاهرة" "and Cairo"."""
+_HEBREW_PREFIX = re.compile("[ובכלמשה]{1,3}")
+_ARABIC_PREFIX = re.compile("[وف]?[بلك]?(?:ال|ل)?")
+SHORTEST_STEM = 2
+
+
+def unprefixed(found: set[str]) -> set[str]:
+    """``found``, and each Hebrew or Arabic word of it without the short words joined before it.
+
+    "בלידס" gives "לידס" too, "بمانشستر" "مانشستر", "والقاهرة" "القاهرة" and "قاهرة". A word
+    keeps at least two letters; what else it gives is only compared with answers.
+    """
+    more = set(found)
+    for word in found:
+        if not PREFIXING.match(word):
+            continue
+        prefix = _HEBREW_PREFIX if "\u0590" <= word[0] <= "\u05ff" else _ARABIC_PREFIX
+        for cut in range(1, min(4, len(word) - SHORTEST_STEM + 1)):
+            if prefix.fullmatch(word[:cut]):
+                more.add(word[cut:])
+    return more
 
 
 def within(text: str, answer: str) -> bool:
