@@ -641,6 +641,47 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
             "Which build pipeline do we use?",
             "The build pipeline uses caching.",
         ),
+        # an aside after the answer, a phrase restating the question's end, words that add
+        # nothing before it, a link in German or French
+        ("The capital is Kael, on the east coast.", "What is the capital of Veloria?", "Kael"),
+        (
+            "The owner of the Harbor build is Lena Park, who took over in March.",
+            "Who owns the Harbor build?",
+            "Lena Park",
+        ),
+        (
+            "There are 10 libraries in the LCLS.",
+            "How many libraries are in the LCLS?",
+            "10 libraries",
+        ),
+        ("You should use port 9090 for the API.", "Which port should I use for the API?", "9090"),
+        (
+            "Der Besitzer des Harbor-Builds ist Lena Park.",
+            "Wem gehört der Harbor-Build?",
+            "Lena Park",
+        ),
+        ("Le propriétaire du build est Lena Park.", "Qui possède le build ?", "Lena Park"),
+        # ... but not a compound, a place with its region, nor a date
+        (
+            "Coverage: performance and stress testing",
+            "What does coverage include besides unit testing?",
+            "performance and stress testing",
+        ),
+        (
+            "The paper is published in Cushing, Oklahoma.",
+            "Where is the paper published?",
+            "Cushing, Oklahoma",
+        ),
+        (
+            "The recommended configuration is Container build with Debian Wheezy Build.",
+            "What is the recommended configuration for building OpenXT?",
+            "Container build with Debian Wheezy Build",
+        ),
+        (
+            "The statuses are: Open, In Progress, and Closed.",
+            "Which statuses can a ticket have?",
+            "Open, In Progress, and Closed",
+        ),
         # the question's last words close it: German puts the participle last
         ("Die Brücke wurde 1934 eröffnet.", "Wann wurde die Brücke eröffnet?", "1934"),
         ("Die Brücke ist 1934 eröffnet worden.", "Wann ist die Brücke eröffnet worden?", "1934"),

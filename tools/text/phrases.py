@@ -18,13 +18,14 @@ from contextorg.tools.text.normalize import FUNCTION_WORDS, asks_yes_no, says_ph
 
 _LINKS = re.compile(
     r"\s*(?<![\w-])(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to"
-    r"|include|includes|included)"
+    r"|include|includes|included|(?-i:ist|sind|waren|est|sont|était|fue|è|é))"
     r"(?![\w-])\s*|"
     r"\s*[:;—–]\s+",
     re.IGNORECASE,
 )
 """Where a sentence that restates the question turns to what it says of it (a linking word
-inside a hyphenated one, as in "deny-by-default", is not one)."""
+inside a hyphenated one, as in "deny-by-default", is not one). German, French, Spanish and
+Italian ones too, in lower case only ("EST" is a time zone)."""
 
 
 @lru_cache(maxsize=1)
@@ -100,10 +101,10 @@ def answer_phrase(answer: str, question: str) -> str:
     best = max(reversed(pieces), key=lambda p: len(stems(p) - asked)) if pieces else ""
     if len(pieces) < 2 or not stems(best) - asked:
         return _what_it_adds(answer, question, asked)
-    tokens = best.split()
+    tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
     while len(tokens) > 1 and not stems(tokens[0]) - asked:
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
-    return " ".join(tokens)
+    return " ".join(tokens[: _restated_tail(tokens, question)]).rstrip(" .,;:!?")
 
 
 _OPEN_ENDED = re.compile(
@@ -154,14 +155,16 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if len(asked & stems(answer)) + pronoun < RESTATED or restates(answer, question):
         return answer
     each = [stems(t) for t in tokens]
-    start = next((n for n, said in enumerate(each) if said - asked), None)
+    start = next((n for n, said in enumerate(each) if said - asked - _FILLER), None)
     if start is None:
         return answer
     if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
         return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
     end = len(each)  # the question's last words may close it: "Die Brücke wurde 1934 eröffnet."
     last = stems(" ".join(re.findall(r"\w+", question)[-CLOSING:]))
-    while end > start + 1 and len(each) - end < CLOSING and each[end - 1] and each[end - 1] <= last:
+    closing = 0
+    while end > start + 1 and closing + bool(each[end - 1]) <= CLOSING and each[end - 1] <= last:
+        closing += bool(each[end - 1])  # and function words: "9090 for the API"
         end -= 1
     if any(said <= asked for said in each[start:end] if said):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
@@ -171,13 +174,47 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     return span if _names_something(span) else answer
 
 
+_FILLER = frozenset(
+    stems("you we i there here should can could must may might need will would just simply")
+)
+"""Words a reply opens with that add nothing to the question: "You should use port 9090"."""
+
+
+def _restated_tail(tokens: list[str], question: str) -> int:
+    """Where the answer after a link ends, before a phrase that restates the question's end.
+
+    "10 libraries in the LCLS" for "How many libraries are in the LCLS?" ends before "in the
+    LCLS": a short phrase (:data:`SHORT_REPLY` words) closed by function words and up to
+    :data:`CLOSING` of the question's last words ("1934 eröffnet worden" for "Wann ist sie
+    eröffnet worden?"). Unless it is in lower case after a name or number, the closing
+    phrase must open on a function word: "performance and stress testing" and "Debian Wheezy
+    Build" (for "... for building OpenXT?") stay whole.
+    """
+    if len(tokens) > SHORT_REPLY:
+        return len(tokens)
+    last = stems(" ".join(re.findall(r"\w+", question)[-CLOSING:]))
+    each = [stems(t) for t in tokens]
+    end, closing = len(tokens), 0
+    while end > 1 and closing + bool(each[end - 1]) <= CLOSING and each[end - 1] <= last:
+        closing += bool(each[end - 1])
+        end -= 1
+    kept = " ".join(tokens[:end])
+    verbs = all(t[:1].islower() for t, said in zip(tokens[end:], each[end:], strict=True) if said)
+    if not (verbs and any(c.isdigit() or c.isupper() for c in kept)):
+        while end < len(tokens) and each[end]:  # the phrase opens on a function word
+            end += 1
+    return end if closing and end < len(tokens) else len(tokens)
+
+
 def _has_clause_word(tokens: list[str]) -> bool:
     """Whether ``tokens`` hold a verb or common noun: a lower-case word, not a function word.
 
     So they read as a clause, not as a name ("QEMU ACPI PM Device Model").
     """
     return any(
-        w.islower() and w not in FUNCTION_WORDS for t in tokens for w in re.findall(r"\w+", t)
+        (w.islower() and w not in FUNCTION_WORDS) or w in _CLAUSE_WORDS
+        for t in tokens
+        for w in re.findall(r"\w+", t)
     )
 
 
@@ -205,6 +242,14 @@ def _named_first(tokens: list[str], each: list[set[str]], asked: set[str], answe
 
 _RELATIVE = re.compile(r",\s+(?:who|which|whose|whom|that)\b", re.IGNORECASE)
 """Where a relative clause opens after a name: "Lena Park, who joined in March, owns it"."""
+
+
+_ASIDE = re.compile(
+    r",\s+(?:who|which|whose|whom|that|where|when|on|in|at|near|located|based|since|now)\b"
+)
+"""Where an aside opens after the answer of a reply that restates the question: "Kael, on the
+east coast", "Lena Park, who took over in March"; in lower case, so not "Open, In Progress,
+and Closed", nor "Cushing, Oklahoma" or "May 5, 1934"."""
 
 
 def _names_something(span: str) -> bool:
