@@ -104,6 +104,26 @@ def test_numbers_in_any_digits_with_or_without_thousands_marks() -> None:
     }  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La ville compte 4\u202f411 habitants.",  # a narrow no-break space, as French sets it
+        "La ville compte 4\u00a0411 habitants.",
+        "Население города 4 411 человек.",
+        "Miasto liczy 4 411 mieszkańców.",
+    ],
+)
+def test_thousands_set_apart_by_spaces_are_one_number(text: str) -> None:
+    assert numbers(text) == {"4411"}
+    assert grounded(text, "4,411") and mentions(text, "4411")
+
+
+def test_numbers_side_by_side_are_not_joined() -> None:
+    assert numbers("in 1990 2000 people ran the 3 100m races on 5 May 2019") == {
+        "1990", "2000", "3", "100", "5", "2019",
+    }  # fmt: skip
+
+
 def test_mentions() -> None:
     assert mentions("It was completed in 1987.", "1987")
     assert not mentions("It was completed in 1987.", "1991")

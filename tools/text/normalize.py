@@ -65,13 +65,24 @@ _DIGITS = str.maketrans(
 (Devanagari), "๑๙๓๒" (Thai) are 1932."""
 
 
+_SPACED_THOUSANDS = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3})+(?![\w]|[.,]\d{3})"
+)
+"""A number whose thousands are set apart by spaces, as French, Russian, Polish or Swedish
+write it ("4 411", "4\u202f411"): one number, as "4,411" is."""
+
+
 def ascii_digits(text: str) -> str:
-    """``text`` with every script's digits, and Han digits written one by one, as 0-9."""
-    if text.isascii():
-        return text
-    return _HAN_DIGITS.sub(lambda m: m.group().translate(_HAN_DIGIT_VALUES), text).translate(
-        _DIGITS
-    )
+    """``text`` with every script's digits, and Han digits written one by one, as 0-9.
+
+    A number written with spaces between its thousands is written without them.
+    """
+    if not text.isascii():
+        text = _HAN_DIGITS.sub(lambda m: m.group().translate(_HAN_DIGIT_VALUES), text)
+        text = text.translate(_DIGITS)
+    if " " in text or not text.isascii():
+        text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group()), text)
+    return text
 
 
 JOINED = re.compile(UNSPACED.pattern[:-1] + "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
