@@ -350,6 +350,71 @@ def test_knowledge_base_pages_state_what_holds_now(
     assert states(text, answer, question) is stated
 
 
+CEO = "Who is the CEO of Corvane?"
+CAPACITY = "What is the capacity of the Meridian Arena?"
+TIMELINE = "CEOs: 2010-2015 Ken Ito; 2015-2021 Raj Patel; since 2021 Mia Chen."
+CHAIN = "Corvane was led by Ken Ito, then Raj Patel, and now Mia Chen."
+NAMED = "Corvane named Mia Chen CEO after Raj Patel stepped down."
+EXPANDED = "The Meridian Arena seats 18,000 (expanded from 15,000 in 2019)."
+ORIGINALLY = "Originally built for 15,000, the Meridian Arena now holds 18,000."
+RESTORED = "Capacity was reduced to 12,000 in 2020 but restored to 18,000 in 2022."
+AS_OF = "Capacity: 18,000 (as of 2020; 15,000 before)."
+TIMEOUT = "Set the timeout to 60 s; the old 30 s value caused failures."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        (TIMELINE, "Ken Ito", CEO, False),
+        (TIMELINE, "Raj Patel", CEO, False),
+        (TIMELINE, "Mia Chen", CEO, True),
+        (CHAIN, "Raj Patel", CEO, False),
+        (CHAIN, "Mia Chen", CEO, True),
+        ("Mia Chen became CEO in 2021, succeeding Raj Patel.", "Raj Patel", CEO, False),
+        ("Mia Chen became CEO in 2021, succeeding Raj Patel.", "Mia Chen", CEO, True),
+        ("Raj Patel, CEO until 2021, now chairs the board.", "Raj Patel", CEO, False),
+        ("Ken Ito (CEO 2010–2015) founded Corvane. Mia Chen is CEO now.", "Ken Ito", CEO, False),
+        (NAMED, "Raj Patel", CEO, False),
+        (NAMED, "Mia Chen", CEO, True),
+        (EXPANDED, "15,000", CAPACITY, False),
+        (EXPANDED, "18,000", CAPACITY, True),
+        (ORIGINALLY, "15,000", CAPACITY, False),
+        (ORIGINALLY, "18,000", CAPACITY, True),
+        ("The capacity, once 15,000, is 18,000 today.", "15,000", CAPACITY, False),
+        (AS_OF, "15,000", CAPACITY, False),
+        (AS_OF, "18,000", CAPACITY, True),
+        (RESTORED, "12,000", CAPACITY, False),
+        (RESTORED, "18,000", CAPACITY, True),
+        ("Use SDK 3.2. SDK 2.x is end-of-life.", "2.x", "Which SDK?", False),
+        ("Use SDK 3.2; SDK 2.9 is deprecated.", "2.9", "Which SDK?", False),
+        (TIMEOUT, "30 s", "What is the timeout?", False),
+        (TIMEOUT, "60 s", "What is the timeout?", True),
+        ("The timeout was bumped from 30 s to 60 s.", "30 s", "What is the timeout?", False),
+        ("Der CEO ist Mia Chen; ihr Vorgänger war Raj Patel.", "Raj Patel", CEO, False),
+        ("Der CEO ist Mia Chen; ihr Vorgänger war Raj Patel.", "Mia Chen", CEO, True),
+        ("La PDG est Mia Chen, qui a succédé à Raj Patel.", "Raj Patel", CEO, False),
+        ("El director es Mia Chen, que sustituyó a Raj Patel.", "Raj Patel", CEO, False),
+        ("O CEO é Mia Chen, que substituiu Raj Patel.", "Raj Patel", CEO, False),
+        ("Corvane 的首席执行官是陈米娅，她接替了帕特尔。", "帕特尔", CEO, False),
+        ("Corvane 的首席执行官是陈米娅，她接替了帕特尔。", "陈米娅", CEO, True),
+        ("Corvane の CEO はミア・チェンで、前任はラジ・パテルだった。", "ラジ・パテル", CEO, False),
+        # what must stay stated
+        ("Originally from Leeds, Ken Ito now lives in York.", "Leeds", "Where is he from?", True),
+        ("Raj Patel led Corvane from 2015 to 2021.", "Raj Patel", CEO, True),
+        ("Ken Ito (1950–2015) founded Corvane.", "Ken Ito", "Who founded Corvane?", True),
+        ("After the merger, Mia Chen stepped in as CEO.", "Mia Chen", CEO, True),
+        ("The price rose to $20 and the volume fell to 10.", "$20", "What is the price?", True),
+        ("The old town hall opened in 1934.", "1934", "When did the town hall open?", True),
+        ("OpenXT's predecessor git repository selinux-policy", "selinux-policy", "Where?", True),
+        ("Sultan 22 June 1675 – 6 February 1695, succeeded by Mustafa II", "1675", "When?", True),
+    ],
+)
+def test_timelines_successions_and_changed_values_state_what_holds_now(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
 HQ = "Where is Brightwell's headquarters?"
 DOSE = "What is the recommended dose of Zelmorin for adults?"
 RECORD = "Who holds the 400 m record?"

@@ -43,7 +43,7 @@ from contextorg.tools.text.normalize import (
 )
 
 _CLAUSES = re.compile(
-    r"[.!?;:](?=\s|$)|[;()\[\]\n—–。；：！？，、]|,(?=\s)|\s-\s"
+    r"[.!?;:](?=\s|$)|[;()\[\]\n—。；：！？，、]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
     r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)"
     r"|(?<=지만)(?=\s)",
     re.IGNORECASE,
@@ -218,7 +218,9 @@ DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
-    "outdated superseded replaced replacing replaces succeeded ersetzt remplace reemplazado "
+    "outdated superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte "
+    "remplace reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任 "
+    "deprecated unsupported obsolete eol "
     "misprint typo "
     "debunked disputed refuted denied inaccurate untrue hoax unfounded baseless groundless "
     "misdated misattributed misquoted misreported misprinted misremembered misidentified "
@@ -270,7 +272,8 @@ MOVED_AFTER = frozenset("after despite being nach trotz apres".split())
 delayed" moved nothing to May 5."""
 
 REPLACING = frozenset(
-    "superseded replaced replacing replaces succeeded ersetzt remplace reemplazado".split()
+    "superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte remplace "
+    "reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任".split()
 )
 """Cues that deny what is replaced, not what replaces it: "Ken Ito was replaced by Lena Park",
 "Lena Park replaced Ken Ito", "we replaced MySQL with PostgreSQL"."""
@@ -280,6 +283,7 @@ BY = frozenset("by with durch mit par por con".split())
 CHANGING = frozenset(
     "changed moved migrated transferred handed passed switched reassigned renamed upgraded "
     "downgraded raised lowered increased reduced decreased shifted took relocated rebranded "
+    "expanded enlarged extended bumped restored boosted trimmed slashed doubled halved "
     "geandert gewechselt "
     "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped".split()
 )
@@ -293,7 +297,8 @@ LEAVING_OFF = "off"
 """After a verb of change, what a thing left: "we migrated the ledger off MySQL"."""
 
 PAST_LABELS = frozenset(
-    "former previous old deprecated obsolete outdated legacy retired superseded ehemalig "
+    "former previous old deprecated obsolete outdated legacy retired superseded predecessor "
+    "vorganger ehemalig "
     "ehemalige veraltet ancien".split()
 )
 """A clause of one such word labels what follows it in its sentence as past, up to a label of
@@ -521,7 +526,10 @@ EARLIER = frozenset("before previously earlier formerly beforehand vorher zuvor 
 """Words that end a clause about a past holder, in a sentence that says who holds it now:
 "Lena Park has owned it since March; Ken Ito owned it before"."""
 
-OLDER = frozenset("earlier older previous prior fruheren alteren".split())
+OLDER = frozenset(
+    "earlier older previous prior fruheren alteren originally initially ursprunglich "
+    "initialement originalmente inicialmente".split()
+)
 """Words that put a clause in an earlier version, in a sentence that says what holds now:
 "The default port, 8080 in earlier releases, is now 9090"."""
 
@@ -532,7 +540,53 @@ def _earlier(said: list[str]) -> bool:
     It ends on "before" ("Ken Ito owned it before"), or names older versions ("8080 in
     earlier releases", "older versions used 8080").
     """
-    return not NOW & set(said) and (said[-1] in EARLIER or bool(OLDER & set(said)))
+    origin = any(w in OLDER and said[n + 1 : n + 2] == ["from"] for n, w in enumerate(said))
+    older = bool(OLDER & set(said)) and not origin  # not "originally from Leeds"
+    return not NOW & set(said) and (said[-1] in EARLIER or older)
+
+
+AS_OF = frozenset({("as", "of"), ("stand", "20")})
+"""Words that date what holds now: "Capacity: 18,000 (as of 2020; 15,000 before)"."""
+
+
+def _since_a_year(parts: list[tuple[str, list[str]]]) -> bool:
+    """Whether a sentence says what holds since a year: "since 2021 Mia Chen"."""
+    return any(
+        w == "since" and said[n + 1 : n + 2] and said[n + 1].isdigit()
+        for _, said in parts
+        for n, w in enumerate(said)
+    )
+
+
+def _once(said: list[str]) -> bool:
+    """Whether a clause gives a value something once had: "once 15,000" (not "once it ends")."""
+    return said[0] == "once" and any(c.isdigit() for w in said[1:3] for c in w)
+
+
+THEN = frozenset("then later afterwards subsequently".split())
+
+
+def _deny_chain(clauses: list[Clause]) -> None:
+    """Deny the past links of a chain that ends in the present.
+
+    "Corvane was led by Ken Ito, then Raj Patel, and now Mia Chen": every clause before the
+    one that opens on "now", when one of them opens on "then".
+    """
+    opening = [said[1] if said[0] in CONJUNCTIONS and said[1:] else said[0] for said, _ in clauses]
+    present = next((n for n, w in enumerate(opening) if n and w in NOW), None)
+    if present is not None and THEN & set(opening[1:present]):
+        _deny_whole(clauses[:present])
+
+
+def _changes_to(said: list[str]) -> bool:
+    """Whether a clause changes something to a value: "capacity was reduced to 12,000"."""
+    return any(w in CHANGING and MOVED_TO & set(said[n + 1 : n + 3]) for n, w in enumerate(said))
+
+
+def _changes_again(said: list[str]) -> bool:
+    """Whether a clause opens on a second change of the same thing: "but restored to 18,000"."""
+    lead = next((n for n, w in enumerate(said) if w not in CONJUNCTIONS | THEN | PASSIVE), None)
+    return lead is not None and said[lead] in CHANGING and _changes_to(said[lead:])
 
 
 SPAN_ENDS = frozenset("to until till through bis".split())
@@ -541,16 +595,25 @@ SPAN_ENDS = frozenset("to until till through bis".split())
 def _ended_span(said: list[str]) -> bool:
     """Whether a clause names a span from one year to another: "from 2019 to 2023".
 
-    Beside a clause that says who has held it since ("Raj Patel led it from 2019 to 2023;
-    Mia Chen has led it since"), the span's holder is a past one; beside "now" alone it may
-    be the thing's own life ("ran from 2019 until 2024 and is now retired").
+    Or "2019-2023". Beside a clause that says who has held it since ("Raj Patel led it from
+    2019 to 2023; Mia Chen has led it since", "2015-2021 Raj Patel; since 2021 Mia Chen"),
+    the span's holder is a past one; beside "now" alone it may be the thing's own life ("ran
+    from 2019 until 2024 and is now retired").
     """
-    return any(
+    ranged = any(
         w in RANGES
         and said[n + 1].isdigit()
         and said[n + 2] in SPAN_ENDS | {"and"}
         and said[n + 3].isdigit()
         for n, w in enumerate(said[:-3])
+    )
+    return ranged or any(_years(a, b) for a, b in zip(said, said[1:], strict=False))
+
+
+def _years(start: str, end: str) -> bool:
+    """Whether two words are a span of years written with a dash: "2010-2015"."""
+    return (
+        len(start) == len(end) == 4 and start.isdigit() and end.isdigit() and int(start) < int(end)
     )
 
 
@@ -582,6 +645,15 @@ def _superseded(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
 
 LEAVING = frozenset("stepped resigned retired left quit departed".split())
 """Verbs by which a holder leaves the role named after "as": "Ken Ito stepped down as owner"."""
+
+
+def _leaves(said: list[str], n: int, asked: frozenset[str] | set[str]) -> bool:
+    """Whether the word at ``n`` says someone left: "resigned", "stepped down" (not "in")."""
+    w = said[n]
+    if w not in LEAVING or w in asked:
+        return False
+    return w != "stepped" or said[n + 1 : n + 2] in (["down"], ["aside"], ["away"])
+
 
 HANDING = frozenset("handed passed transferred gave reassigned".split())
 """Verbs by which the holder before them hands what they hold to the one after "to": "Ken Ito
@@ -655,18 +727,19 @@ def _role_asked(role: list[str], asked: frozenset[str] | set[str]) -> bool:
 def _left_role(said: list[str], asked: frozenset[str]) -> bool:
     """Whether a clause says its holder left the role the question asks about.
 
-    "Ken Ito stepped down as owner in March", "resigned as maintainer".
+    "Ken Ito stepped down as owner in March", "resigned as maintainer" (not "stepped in as").
     """
     return any(
-        w in LEAVING
-        and w not in asked
+        _leaves(said, n, asked)
         and "as" in said[n + 1 : n + 3]
         and _role_asked(said[said.index("as", n + 1) + 1 :][:2], asked)
         for n, w in enumerate(said)
     )
 
 
-def _holder_passed(said: list[str], former: int | None) -> str | None:
+def _holder_passed(
+    said: list[str], former: int | None, asked: frozenset[str] | set[str]
+) -> str | None:
     """How a clause says a holder was replaced: None, or which clauses it denies.
 
     "whole": itself ("until March it was Ken Ito"); "label": the clause it labels, where it
@@ -674,10 +747,17 @@ def _holder_passed(said: list[str], former: int | None) -> str | None:
     API, left"; the label itself is left to :func:`_deny_former`); "next": itself and the
     next, where it only opens it ("prior to that, Ken Ito did"); "after": the next only
     ("until 2019, the bridge was closed"). ``former``: where :func:`_former` found a former
-    holder in the clause.
+    holder in the clause. A short clause that gives the role asked about an end is a label
+    too: "Ken Ito (CEO 2010-2015)", "Raj Patel, CEO until 2021, now chairs the board".
     """
     short = len(said) <= 4
     if former is not None and (short or former == 0):
+        return "label"
+    ended = _ended_span(said) or any(
+        w in ("until", "till") and said[n + 1 : n + 2] and said[n + 1].isdigit()
+        for n, w in enumerate(said)
+    )
+    if short and ended and _role_asked([w for w in said if not w.isdigit()], asked):
         return "label"
     if tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON:
         return "next" if short else "whole"
@@ -713,8 +793,10 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         now = nows[number]
         everything = {w for _, said in parts for w in said}
         changing = bool((CHANGING - asked) & everything)
-        since = "since" in everything and bool({"has", "have", "is", "are"} & everything)
-        held_now = now or since
+        since = "since" in everything and bool(
+            {"has", "have", "is", "are"} & everything or _since_a_year(parts)
+        )
+        held_now = now or since or bool(AS_OF & _pairs([w for _, said in parts for w in said]))
         current = held_now or bool({"is", "are"} & everything)
         conditional = bool(parts) and parts[0][1][0] in CONDITIONS
         record = bool(RECORDS & everything)
@@ -727,7 +809,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             if _contrasts(said):
                 contrasting.add(here)
             former = _former(said, not_cues)
-            if (how := _holder_passed(said, former)) is not None:
+            if (how := _holder_passed(said, former, not_cues)) is not None:
                 passed.append((*here, how))
             clauses.append(
                 (said, [True] * len(said) if retracted else _denied(said, not_cues, past))
@@ -747,6 +829,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
                 (held_now and _earlier(said))
+                or (current and _once(said))
                 or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
                 or _left_role(said, not_cues)
@@ -754,11 +837,14 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
             if conditional and HYPOTHETICAL & set(said) - not_cues:
                 _deny_whole(clauses[-1:])  # "If it is approved, the CEO would be Lena Park"
+            if len(clauses) > 1 and _changes_again(said) and _changes_to(clauses[-2][0]):
+                _deny_whole(clauses[-2:-1])  # "reduced to 12,000 ... but restored to 18,000"
             if record and len(clauses) > 1 and _surpasses_before(said):
                 _deny_whole(clauses[:-1])  # "Ana Ruiz set it in 2011; it was broken by ..."
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
+        _deny_chain(clauses)
         sentences.append(clauses)
     for s, c, how in passed:
         if how == "label":  # a label first in its sentence names what follows it, a list too
@@ -875,7 +961,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             and (n == 0 or said[n - 1] not in AFFIRMING)
             and (w not in NAMING_A_THING or BEING & set(said[max(n - 2, 0) : n]))
             and (w not in SCHEDULING or _plan_is_over(said, past))
-            and (w != "succeeded" or _succeeds_someone(said, n))
+            and (w not in ("succeeded", "succeeding") or _succeeds_someone(said, n))
         ):
             start, end = max(n - REACH, 0), min(n + REACH + 1, len(said))
             if said[n + 1 : n + 2] == ["that"]:  # "a myth that ...": all it opens
@@ -926,6 +1012,21 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
                 if said[m] in ENDS_DENIAL | DATING_CLAUSE:
                     break
                 flags[m] = True
+        if _leaves(said, n, not_cues):
+            for m in range(n - 1, max(n - REACH, 0) - 1, -1):  # "after Raj Patel stepped down"
+                if said[m] in DATING_CLAUSE:
+                    flags[m + 1 : n] = [True] * (n - m - 1)
+                    break
+        if w in PREDECESSORS and said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
+            for m in range(n + 2, min(n + 2 + REACH, len(said))):  # "her predecessor was ..."
+                flags[m] = True
+        if tuple(said[n : n + 3]) == END_OF_LIFE:  # "SDK 2.x is end-of-life"
+            flags[max(n - REACH, 0) : n] = [True] * (n - max(n - REACH, 0))
+        if w in OLD_VALUE and n + 1 < len(said) and any(c.isdigit() for c in said[n + 1]):
+            for m in range(n + 1, min(n + 4, len(said))):  # "the old 30 s value"
+                if said[m] in PREDICATES:
+                    break
+                flags[m] = True
         if tuple(said[n : n + 3]) in USED_TO and (n == 0 or said[n - 1] not in PASSIVE):
             for m in range(n, min(n + 3 + REACH, len(said))):  # "it used to be 8080"
                 flags[m] = True
@@ -962,8 +1063,21 @@ def _intended(said: list[str], n: int) -> bool:
     return before in MODALS or (before == "to" and bool(INTENDING & set(said[max(n - 4, 0) : n])))
 
 
-DATING_CLAUSE = frozenset("when after since because".split())
+DATING_CLAUSE = frozenset("when after since because once".split())
 """Words opening a clause of time or cause, which a withdrawal before it does not reach."""
+
+
+END_OF_LIFE = ("end", "of", "life")
+
+PREDECESSORS = frozenset(
+    "predecessor predecessors vorganger vorgangerin predecesseur predecesor antecessor 前任".split()
+)
+"""Before a verb of being, words that name who held it before: "her predecessor was Raj
+Patel", "ihr Vorgänger war Raj Patel", "前任はラジ・パテルだった" (not "OpenXT's predecessor
+git repository")."""
+
+OLD_VALUE = frozenset("old previous former earlier prior legacy".split())
+"""Before a value, words that make it a past one: "the old 30 s value", "the previous 8080"."""
 
 
 def _deny_left(said: list[str], n: int, flags: list[bool]) -> None:
