@@ -266,7 +266,8 @@ def words(text: str | None) -> list[str]:
     if "'" in spaced or "’" in spaced:
         spaced = _CASE_ENDING.sub(_case_ending, _ELIDED.sub(_elided, spaced))
     for token in normalize(_JOINERS.sub(" ", spaced)).split():
-        found.extend(_segment(token) if JOINED.search(token) else (token,))
+        for part in (token,) if token.isascii() else _DIGITS_APART.split(token):
+            found.extend(_segment(part) if JOINED.search(part) else (part,))
     return found
 
 
@@ -283,6 +284,11 @@ def _case_ending(match: re.Match[str]) -> str:
     if name[0].isupper() and ending.islower() and ending not in _CONTRACTIONS:
         return f"{name} {ending}"
     return match.group()
+
+
+_DIGITS_APART = re.compile(r"(?<=[0-9])(?=[^\x00-\x7f])|(?<=[^\x00-\x7f])(?=[0-9])")
+"""Where digits meet letters of a script other than Latin ("በ1932" in Amharic, "ឆ្នាំ១៩៣២" in
+Khmer, "1932г"): a word boundary ("v4", "B-29" and "3G" stay whole)."""
 
 
 @lru_cache(maxsize=4096)
