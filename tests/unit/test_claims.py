@@ -712,6 +712,7 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
         # an aside after the answer, a phrase restating the question's end, words that add
         # nothing before it, a link in German or French
         ("The capital is Kael, on the east coast.", "What is the capital of Veloria?", "Kael"),
+        ("Our head office is in Leeds, next to the station.", "Where is the head office?", "Leeds"),
         (
             "The owner of the Harbor build is Lena Park, who took over in March.",
             "Who owns the Harbor build?",
@@ -974,6 +975,26 @@ def test_a_correction_read_as_the_answer_it_denies_is_left_out() -> None:
     assert result.readings["archive"].status == "denied"
     assert [(a.answer, sorted(a.citations)) for a in result.answer.answers] == [
         ("1932", ["atlas", "gazette"])
+    ]
+
+
+def test_a_list_read_from_a_timeline_keeps_the_holder_it_states() -> None:
+    # The model lists every CEO the page names; the page states only the one since 2021.
+    contexts = [
+        Context(
+            id="wiki", text="CEOs: 2010-2015 Ken Ito; 2015-2021 Raj Patel; since 2021 Mia Chen."
+        ),
+        Context(id="news", text="Corvane named Mia Chen CEO after Raj Patel stepped down."),
+    ]
+    readings = {
+        "wiki": Triple(True, None, "Ken Ito; Raj Patel; Mia Chen"),
+        "news": Triple(True, None, "Mia Chen"),
+    }
+    question = "Who is the CEO of Corvane?"
+    result = ask(question, contexts, model=World(contexts, readings).model())
+    assert result.readings["wiki"].answers == ["Mia Chen"]
+    assert [(a.answer, sorted(a.citations)) for a in result.answer.answers] == [
+        ("Mia Chen", ["news", "wiki"])
     ]
 
 

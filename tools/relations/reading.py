@@ -25,7 +25,7 @@ from contextorg.tools.models.resolve import token_counter
 from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import reading_room, shown_to
 from contextorg.tools.relations.segments import read_segments
-from contextorg.tools.text.claims import denies
+from contextorg.tools.text.claims import denies, states
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import grounded, words
 from contextorg.tools.text.phrases import (
@@ -241,8 +241,27 @@ def _read_answer(
     if not grounded(text, answer, question=asked):
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
     if denies(text, answer, asked):
+        if stated := _stated_items(text, answer, asked):  # "Ken Ito; Raj Patel; Mia Chen"
+            return reading.model_copy(update={"answers": stated})
         return reading.model_copy(update={"status": "denied", "answers": []})
     return reading
+
+
+def _stated_items(text: str, answer: str, question: str) -> list[str]:
+    """The items of an answer read as a list that the text states as its own.
+
+    "Ken Ito; Raj Patel; Mia Chen" read from "CEOs: 2010-2015 Ken Ito; 2015-2021 Raj Patel;
+    since 2021 Mia Chen" is "Mia Chen". Only a list set apart by semicolons: commas also join
+    a place to its region and a day to its year.
+    """
+    items = [item.strip(" .,") for item in answer.split(";")]
+    if len(items) < 2:
+        return []
+    return [
+        item
+        for item in items
+        if item and grounded(text, item, question=question) and states(text, item, question)
+    ]
 
 
 def _longest(schema: type[answer_reading.AnswerReading | extract_reading.ExtractedReading]) -> int:

@@ -245,7 +245,8 @@ _RELATIVE = re.compile(r",\s+(?:who|which|whose|whom|that)\b", re.IGNORECASE)
 
 
 _ASIDE = re.compile(
-    r",\s+(?:who|which|whose|whom|that|where|when|on|in|at|near|located|based|since|now)\b"
+    r",\s+(?:who|which|whose|whom|that|where|when|on|in|at|near|next|beside|opposite|close|just"
+    r"|located|based|since|now)\b"
 )
 """Where an aside opens after the answer of a reply that restates the question: "Kael, on the
 east coast", "Lena Park, who took over in March"; in lower case, so not "Open, In Progress,
