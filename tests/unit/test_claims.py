@@ -398,8 +398,16 @@ TIMEOUT = "Set the timeout to 60 s; the old 30 s value caused failures."
         ("Corvane 的首席执行官是陈米娅，她接替了帕特尔。", "帕特尔", CEO, False),
         ("Corvane 的首席执行官是陈米娅，她接替了帕特尔。", "陈米娅", CEO, True),
         ("Corvane の CEO はミア・チェンで、前任はラジ・パテルだった。", "ラジ・パテル", CEO, False),
-        # what must stay stated
+        # what must stay stated, and what a question about the past asks for
         ("Originally from Leeds, Ken Ito now lives in York.", "Leeds", "Where is he from?", True),
+        (CHAIN, "Ken Ito", "Who was the first CEO of Corvane?", True),
+        (ORIGINALLY, "15,000", "What was the original capacity of the arena?", True),
+        (
+            "It was initially called Viu; it is now called Biu.",
+            "Viu",
+            "What is its historical name?",
+            True,
+        ),
         ("Raj Patel led Corvane from 2015 to 2021.", "Raj Patel", CEO, True),
         ("Ken Ito (1950–2015) founded Corvane.", "Ken Ito", "Who founded Corvane?", True),
         ("After the merger, Mia Chen stepped in as CEO.", "Mia Chen", CEO, True),

@@ -545,6 +545,14 @@ def _earlier(said: list[str]) -> bool:
     return not NOW & set(said) and (said[-1] in EARLIER or older)
 
 
+ASKING_THE_PAST = frozenset(
+    "historical history original originally initial initially first former formerly previous "
+    "previously old older earlier once founding".split()
+)
+"""Words of a question that asks what held before: then a value marked as the first or a
+former one ("initially called Viu", "once 15,000", "Ken Ito, then Raj Patel, and now ...")
+is its answer, not one the text sets aside."""
+
 AS_OF = frozenset({("as", "of"), ("stand", "20")})
 """Words that date what holds now: "Capacity: 18,000 (as of 2020; 15,000 before)"."""
 
@@ -787,6 +795,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         for sentence in _SENTENCES.split(_PAST_ASIDE.sub("\n", _STRUCK.sub("\n", text)))
     ]
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
+    asks_past = bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
         past = any(PAST.intersection(said) for _, said in parts)
@@ -828,8 +837,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             ):
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
-                (held_now and _earlier(said))
-                or (current and _once(said))
+                (held_now and not asks_past and _earlier(said))
+                or (current and not asks_past and _once(said))
                 or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
                 or _left_role(said, not_cues)
@@ -844,7 +853,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
-        _deny_chain(clauses)
+        if not asks_past:
+            _deny_chain(clauses)
         sentences.append(clauses)
     for s, c, how in passed:
         if how == "label":  # a label first in its sentence names what follows it, a list too
