@@ -553,7 +553,7 @@ ASKING_THE_PAST = frozenset(
 former one ("initially called Viu", "once 15,000", "Ken Ito, then Raj Patel, and now ...")
 is its answer, not one the text sets aside."""
 
-AS_OF = frozenset({("as", "of"), ("stand", "20")})
+AS_OF = frozenset({("as", "of")})
 """Words that date what holds now: "Capacity: 18,000 (as of 2020; 15,000 before)"."""
 
 
@@ -1074,7 +1074,9 @@ def _intended(said: list[str], n: int) -> bool:
 
 
 DATING_CLAUSE = frozenset("when after since because once".split())
-"""Words opening a clause of time or cause, which a withdrawal before it does not reach."""
+"""Words opening a clause of time or cause: a withdrawal after it does not reach before it
+("hosted by Ken Ito until it was discontinued"), and who left after it is past ("named Mia
+Chen CEO after Raj Patel stepped down")."""
 
 
 END_OF_LIFE = ("end", "of", "life")

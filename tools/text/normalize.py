@@ -88,6 +88,30 @@ def ascii_digits(text: str) -> str:
 JOINED = re.compile(UNSPACED.pattern[:-1] + "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 """Those, and Hangul: Korean writes spaces, but joins particles to its words ("1932년에")."""
 
+PREFIXING = re.compile("[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\ufb1d-\ufdff\ufe70-\ufeff]")
+"""Letters of Hebrew and Arabic, which join short words before the word they go with: "בלידס"
+is "in Leeds", "بمانشستر" "in Manchester", "والقاهرة" "and Cairo"."""
+_HEBREW_PREFIX = re.compile("[ובכלמשה]{1,3}")
+_ARABIC_PREFIX = re.compile("[وف]?[بلك]?(?:ال|ل)?")
+SHORTEST_STEM = 2
+
+
+def unprefixed(found: set[str]) -> set[str]:
+    """``found``, and each Hebrew or Arabic word of it without the short words joined before it.
+
+    "בלידס" gives "לידס" too, "بمانشستر" "مانشستر", "والقاهرة" "القاهرة" and "قاهرة". A word
+    keeps at least two letters; what else it gives is only compared with answers.
+    """
+    more = set(found)
+    for word in found:
+        if not PREFIXING.match(word):
+            continue
+        prefix = _HEBREW_PREFIX if "\u0590" <= word[0] <= "\u05ff" else _ARABIC_PREFIX
+        for cut in range(1, min(4, len(word) - SHORTEST_STEM + 1)):
+            if prefix.fullmatch(word[:cut]):
+                more.add(word[cut:])
+    return more
+
 
 def normalize(text: str | None) -> str:
     """Lowercase, drop accents, punctuation and articles, squeeze spaces (SQuAD-style)."""
@@ -255,7 +279,9 @@ def words(text: str | None) -> list[str]:
     "Quist's lamp" would not have the word "quist". Runs of a script written without spaces
     (Chinese, Japanese, Thai, ...) are cut where Unicode's word segmentation (ICU's, with its
     dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车". Markup
-    is not: "<b>Ken&nbsp;Ito</b>" is "ken", "ito".
+    is not: "<b>Ken&nbsp;Ito</b>" is "ken", "ito". An elided article ("l'Allemagne"), a Turkish
+    case ending ("Manchester'dadır") and digits beside another script's letters ("በ1932") are
+    words apart.
     """
     found: list[str] = []
     if text and "<" in text:
@@ -398,31 +424,6 @@ def mentions(text: str, answer: str) -> bool:
     wanted = set(words(answer))
     have = unprefixed(set(words(text))) if PREFIXING.search(answer) else set(words(text))
     return bool(wanted) and (wanted <= have or within(text, answer))
-
-
-PREFIXING = re.compile("[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\ufb1d-\ufdff\ufe70-\ufeff]")
-"""Letters of Hebrew and Arabic, which join short words before the word they go with: "בלידס"
-is "in Leeds", "بمانشستر" "in Manchester", "والقاهرة" "and Cairo"."""
-_HEBREW_PREFIX = re.compile("[ובכלמשה]{1,3}")
-_ARABIC_PREFIX = re.compile("[وف]?[بلك]?(?:ال|ل)?")
-SHORTEST_STEM = 2
-
-
-def unprefixed(found: set[str]) -> set[str]:
-    """``found``, and each Hebrew or Arabic word of it without the short words joined before it.
-
-    "בלידס" gives "לידס" too, "بمانشستر" "مانشستر", "والقاهرة" "القاهرة" and "قاهرة". A word
-    keeps at least two letters; what else it gives is only compared with answers.
-    """
-    more = set(found)
-    for word in found:
-        if not PREFIXING.match(word):
-            continue
-        prefix = _HEBREW_PREFIX if "\u0590" <= word[0] <= "\u05ff" else _ARABIC_PREFIX
-        for cut in range(1, min(4, len(word) - SHORTEST_STEM + 1)):
-            if prefix.fullmatch(word[:cut]):
-                more.add(word[cut:])
-    return more
 
 
 def within(text: str, answer: str) -> bool:

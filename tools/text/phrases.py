@@ -160,12 +160,7 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
         return answer
     if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
         return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
-    end = len(each)  # the question's last words may close it: "Die Brücke wurde 1934 eröffnet."
-    last = stems(" ".join(re.findall(r"\w+", question)[-CLOSING:]))
-    closing = 0
-    while end > start + 1 and closing + bool(each[end - 1]) <= CLOSING and each[end - 1] <= last:
-        closing += bool(each[end - 1])  # and function words: "9090 for the API"
-        end -= 1
+    end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
     if any(said <= asked for said in each[start:end] if said):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
     if not _has_clause_word(tokens[:start]):
@@ -180,6 +175,21 @@ _FILLER = frozenset(
 """Words a reply opens with that add nothing to the question: "You should use port 9090"."""
 
 
+def _closing(each: list[set[str]], start: int, question: str) -> tuple[int, int]:
+    """Where what a reply adds ends, before the words that close it and add nothing.
+
+    Function words and up to :data:`CLOSING` of the question's last words ("1934 eröffnet",
+    "9090 for the API"). ``each``: every token's stems; ``start``: where what it adds starts.
+    Returns the end, and how many of the question's words close it.
+    """
+    last = stems(" ".join(re.findall(r"\w+", question)[-CLOSING:]))
+    end, closing = len(each), 0
+    while end > start + 1 and closing + bool(each[end - 1]) <= CLOSING and each[end - 1] <= last:
+        closing += bool(each[end - 1])
+        end -= 1
+    return end, closing
+
+
 def _restated_tail(tokens: list[str], question: str) -> int:
     """Where the answer after a link ends, before a phrase that restates the question's end.
 
@@ -192,12 +202,8 @@ def _restated_tail(tokens: list[str], question: str) -> int:
     """
     if len(tokens) > SHORT_REPLY:
         return len(tokens)
-    last = stems(" ".join(re.findall(r"\w+", question)[-CLOSING:]))
     each = [stems(t) for t in tokens]
-    end, closing = len(tokens), 0
-    while end > 1 and closing + bool(each[end - 1]) <= CLOSING and each[end - 1] <= last:
-        closing += bool(each[end - 1])
-        end -= 1
+    end, closing = _closing(each, 0, question)
     kept = " ".join(tokens[:end])
     verbs = all(t[:1].islower() for t, said in zip(tokens[end:], each[end:], strict=True) if said)
     if not (verbs and any(c.isdigit() or c.isupper() for c in kept)):
