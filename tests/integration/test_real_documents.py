@@ -75,6 +75,32 @@ def test_a_plan_in_force_a_postponement_and_a_change_of_owner_are_read_as_meant(
     assert cited.get("Ken Ito") == ["archived"], result.text
 
 
+def test_a_move_a_plan_and_a_timeline_are_cited_for_what_holds_now() -> None:
+    # "relocated from Leeds to Manchester" and "having left Leeds" never cite Leeds; a plan
+    # ("would move to Bristol") is never an answer; a timeline is cited for the CEO since 2021.
+    offices = [
+        Context(id="about", text="Brightwell makes marine sensors. It relocated its "
+                "headquarters from Leeds to Manchester in 2020."),
+        Context(id="press", text="Brightwell Ltd, headquartered in Manchester, having left "
+                "Leeds in 2020."),
+        Context(id="plans", text="If the merger with Halden is approved, the headquarters "
+                "would move to Bristol."),
+    ]  # fmt: skip
+    result = ask("Where is Brightwell's headquarters?", offices, model="local")
+    cited = answers_cited(result)
+    assert not any(c for a, c in cited.items() if "Leeds" in a or "Bristol" in a), result.text
+    assert "about" in cited.get("Manchester", []), result.text
+    ceos = [
+        Context(id="wiki", text="Corvane is a logistics software company. CEOs: 2010-2015 Ken "
+                "Ito; 2015-2021 Raj Patel; since 2021 Mia Chen."),
+        Context(id="news", text="Corvane named Mia Chen CEO after Raj Patel stepped down in "
+                "March 2021."),
+    ]  # fmt: skip
+    result = ask("Who is the CEO of Corvane?", ceos, model="local")
+    shown = list(answers_cited(result))
+    assert len(shown) == 1 and "Mia Chen" in shown[0], result.text
+
+
 def test_contexts_in_chinese_japanese_and_thai_are_read_and_cited() -> None:
     contexts = [
         BRIDGE[0],
