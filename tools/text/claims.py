@@ -957,6 +957,23 @@ REACH = 5
 one "not" in it is not denied whole."""
 
 
+def _deny(
+    flags: list[bool], said: list[str], start: int, stop: int, ends: frozenset[str] = frozenset()
+) -> None:
+    """Deny the words from ``start`` up to ``stop`` (down to it when ``stop < start``).
+
+    Clipped to the clause; the walk ends before the first word in ``ends``.
+    """
+    if stop >= start:
+        reach = range(max(start, 0), min(stop, len(said)))
+    else:
+        reach = range(min(start, len(said) - 1), max(stop, -1), -1)
+    for m in reach:
+        if said[m] in ends:
+            return
+        flags[m] = True
+
+
 def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) -> list[bool]:
     """For each word of one clause, whether a denial reaches it (``not_cues`` never deny).
 
@@ -984,8 +1001,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             if w in REPLACING:  # what is replaced, not what replaces it
                 by = next((m for m in range(n + 1, end) if said[m] in BY), None)
                 start, end = (start, by) if by is not None else (n, end)
-            for m in range(start, end):
-                flags[m] = True
+            _deny(flags, said, start, end)
         if w in FROM and ((CHANGING - not_cues) & set(said) or _moved_from(said, n)):
             _deny_changed_from(said, n, flags)
         if (
@@ -993,56 +1009,39 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             and w not in not_cues
             and (CHANGING - not_cues) & set(said[max(n - 3, 0) : n])
         ):
-            for m in range(n + 1, min(n + 1 + REACH, len(said))):
-                if said[m] in PREDICATES | DATING:  # "switched off at 10 pm" left nothing
-                    break
-                flags[m] = True
+            # up to a verb or a time: "switched off at 10 pm" left nothing
+            _deny(flags, said, n + 1, n + 1 + REACH, PREDICATES | DATING)
         if w in HANDING and w not in not_cues and not FROM & set(said):
             if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
-                for m in range(max(n - REACH, 0), n):
-                    flags[m] = True
+                _deny(flags, said, n - REACH, n)
         if n and (said[n - 1], w) in DEPARTED:  # "having left Leeds in 2020"
             _deny_left(said, n, flags)
         elif w == "left" and w not in not_cues and LEAVING_FOR in said[n + 2 : n + 2 + REACH]:
             _deny_left(said, n, flags)  # "left Leeds for Manchester"
         if w in CHANGES and not _role_asked([w], not_cues) and _intended(said, n):
-            for m in range(n, min(n + 2 + REACH, len(said))):  # "plans to move ... to Leeds"
-                flags[m] = True
+            _deny(flags, said, n, n + 2 + REACH)  # "plans to move ... to Leeds"
         if w in SURPASSING and w not in not_cues and RECORDS & set(said):
             if "by" in said[n + 1 : n + 3]:  # "Ana Ruiz's record was broken by Kim Osei"
-                reach: range = range(max(n - REACH, 0), n)
+                _deny(flags, said, n - REACH, n)
             else:  # "Kim Osei broke Ana Ruiz's record"
-                reach = range(n + 1, min(n + 1 + REACH, len(said)))
-            for m in reach:
-                if m > n and said[m] in RECORDS | DATING:
-                    break
-                flags[m] = True
+                _deny(flags, said, n + 1, n + 1 + REACH, RECORDS | DATING)
         if w in WITHDRAWN and w not in not_cues and n and said[n - 1] in PASSIVE:
-            for m in range(n - 1, -1, -1):
-                if said[m] in ENDS_DENIAL | DATING_CLAUSE:
-                    break
-                flags[m] = True
+            _deny(flags, said, n - 1, -1, ENDS_DENIAL | DATING_CLAUSE)
         if _leaves(said, n, not_cues):
             for m in range(n - 1, max(n - REACH, 0) - 1, -1):  # "after Raj Patel stepped down"
                 if said[m] in DATING_CLAUSE:
                     flags[m + 1 : n] = [True] * (n - m - 1)
                     break
         if w in PREDECESSORS and said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
-            for m in range(n + 2, min(n + 2 + REACH, len(said))):  # "her predecessor was ..."
-                flags[m] = True
+            _deny(flags, said, n + 2, n + 2 + REACH)  # "her predecessor was ..."
         if tuple(said[n : n + 3]) == END_OF_LIFE:  # "SDK 2.x is end-of-life"
-            flags[max(n - REACH, 0) : n] = [True] * (n - max(n - REACH, 0))
+            _deny(flags, said, n - REACH, n)
         if w in OLD_VALUE and n + 1 < len(said) and any(c.isdigit() for c in said[n + 1]):
-            for m in range(n + 1, min(n + 4, len(said))):  # "the old 30 s value"
-                if said[m] in PREDICATES:
-                    break
-                flags[m] = True
+            _deny(flags, said, n + 1, n + 4, PREDICATES)  # "the old 30 s value"
         if tuple(said[n : n + 3]) in USED_TO and (n == 0 or said[n - 1] not in PASSIVE):
-            for m in range(n, min(n + 3 + REACH, len(said))):  # "it used to be 8080"
-                flags[m] = True
+            _deny(flags, said, n, n + 3 + REACH)  # "it used to be 8080"
         if w in DENYING_AFTER and w not in not_cues:
-            for m in range(max(n - REACH, 0), n + 1):
-                flags[m] = True
+            _deny(flags, said, n - REACH, n + 1)
     n = 0
     while n < len(said):
         starting = _BEFORE_BY_FIRST.get(said[n], ())
@@ -1057,8 +1056,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             continue
         end = n + len(cue)
         if cue == NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
-            for m in range(max(n - REACH, 0), n):
-                flags[m] = True
+            _deny(flags, said, n - REACH, n)
         for m in range(n, min(end + REACH, len(said))):
             if said[m] in ENDS_DENIAL or (m > end and said[m] in PREDICATES):
                 break
@@ -1094,10 +1092,7 @@ OLD_VALUE = frozenset("old previous former earlier prior legacy".split())
 
 def _deny_left(said: list[str], n: int, flags: list[bool]) -> None:
     """Deny what was left ("left" at ``n``): up to where it went or when ("for", "in 2020")."""
-    for m in range(n + 1, min(n + 1 + REACH, len(said))):
-        if said[m] in PREDICATES | DATING | MOVED_TO | {LEAVING_FOR, "and"}:
-            break
-        flags[m] = True
+    _deny(flags, said, n + 1, n + 1 + REACH, PREDICATES | DATING | MOVED_TO | {LEAVING_FOR, "and"})
 
 
 def _succeeds_someone(said: list[str], n: int) -> bool:
@@ -1132,8 +1127,7 @@ def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
     changed = CHANGING & set(said[max(n - 3, 0) : n]) or took_over or _moved_from(said, n)
     if to is None and not changed:
         return
-    for m in range(n + 1, to if to is not None else reach.stop):
-        flags[m] = True
+    _deny(flags, said, n + 1, to if to is not None else reach.stop)
 
 
 def _moved_from(said: list[str], n: int) -> bool:
@@ -1160,10 +1154,8 @@ def _deny_former(said: list[str], n: int, flags: list[bool]) -> None:
     "Ken Ito, former owner of ...", "the former owner Ken Ito left"; not past a verb of
     change or being ("the former owner handed the API to Lena Park").
     """
-    for m in range(max(n - REACH, 0), min(n + 5, len(said))):
-        if m > n + 1 and said[m] in CHANGING | PREDICATES | MOVED_TO:
-            break
-        flags[m] = True
+    _deny(flags, said, n - REACH, n + 2)
+    _deny(flags, said, n + 2, n + 5, CHANGING | PREDICATES | MOVED_TO)
 
 
 def _deny_until(said: list[str], flags: list[bool]) -> None:
@@ -1173,8 +1165,7 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
     """
     for n, w in enumerate(said):
         if w in ("until", "till", "bis") and not (RANGES | NEGATIONS) & set(said[:n]):
-            for m in range(max(n - REACH, 0), n):
-                flags[m] = True
+            _deny(flags, said, n - REACH, n)
 
 
 def _plan_is_over(said: list[str], past: bool) -> bool:
