@@ -738,6 +738,50 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
             "Lena Park",
         ),
         ("Le propriétaire du build est Lena Park.", "Qui possède le build ?", "Lena Park"),
+        # a reply in another language than the question restates it in words of its own
+        (
+            "Der Verantwortliche für den Ledger-Service ist Omar Haddad.",
+            "Who maintains the Ledger service?",
+            "Omar Haddad",
+        ),
+        (
+            "La capitale de la province d'Ostrava est Brenn.",
+            "What is the capital of Ostrava Province?",
+            "Brenn",
+        ),
+        # the counted noun stays with its number; a phrase placing it in the question's subject
+        # goes, whatever the question's last words
+        (
+            "The Kestrel line has 14 stations.",
+            "How many stations does the Kestrel line have?",
+            "14 stations",
+        ),
+        (
+            "There are 14 stations on the Kestrel line.",
+            "How many stations does the Kestrel line have?",
+            "14 stations",
+        ),
+        (
+            "Die Kestrel-Linie hat 14 Bahnhöfe.",
+            "Wie viele Bahnhöfe hat die Kestrel-Linie?",
+            "14 Bahnhöfe",
+        ),
+        # ... but an English passage keeps its agent, and "of" and "once" open no such phrase
+        (
+            "Implement relevant OpenXT Project decisions as recorded by the Board",
+            "Which responsibilities do maintainers have in the OpenXT Charter?",
+            "Implement relevant OpenXT Project decisions as recorded",
+        ),
+        (
+            "The University of Iowa",
+            "Which university in Iowa did she attend?",
+            "The University of Iowa",
+        ),
+        (
+            "It is updated again post-release once a candidate build passes.",
+            "When is the candidate build checklist updated?",
+            "again post-release once a candidate build passes",
+        ),
         # ... but not a compound, a place with its region, nor a date
         (
             "Coverage: performance and stress testing",

@@ -16,9 +16,10 @@ import Stemmer
 
 from contextorg.tools.text.normalize import FUNCTION_WORDS, asks_yes_no, says_phrase, words
 
+_OTHER_LINKS = "ist|sind|waren|est|sont|était|fue|è|é"
 _LINKS = re.compile(
     r"\s*(?<![\w-])(?:is|are|was|were|has been|have been|had been|by|belongs to|went to|goes to"
-    r"|include|includes|included|(?-i:ist|sind|waren|est|sont|était|fue|è|é))"
+    rf"|include|includes|included|(?-i:{_OTHER_LINKS}))"
     r"(?![\w-])\s*|"
     r"\s*[:;—–]\s+",
     re.IGNORECASE,
@@ -26,6 +27,9 @@ _LINKS = re.compile(
 """Where a sentence that restates the question turns to what it says of it (a linking word
 inside a hyphenated one, as in "deny-by-default", is not one). German, French, Spanish and
 Italian ones too, in lower case only ("EST" is a time zone)."""
+
+_OTHER_LINK = re.compile(rf"(?<![\w-])(?:{_OTHER_LINKS})(?![\w-])")
+"""A linking word of another language than English: a reply written in it."""
 
 
 @lru_cache(maxsize=1)
@@ -90,15 +94,22 @@ def answer_phrase(answer: str, question: str) -> str:
     Only an answer that repeats a word of the question and links it to something ("X is
     owned by Y", "X: Y") is cut: into the pieces between linking words, of which the one
     adding most words the question does not have wins (the last, on a tie), without the
-    words it opens with that add nothing (articles, the question's own words). An answer
-    that repeats nothing of the question is kept whole, however long.
+    words it opens with that add nothing (articles, the question's own words). A short reply
+    in another language than the question's restates it in words that are not the
+    question's: "Der Besitzer des Harbor-Builds ist Lena Park." for "Who owns the Harbor
+    build?". Linked by a word of another language, its piece that names something and
+    repeats none of the question's words wins. An answer that repeats nothing of the
+    question is kept whole, however long.
     """
     asked = stems(question)
     if not asked & stems(answer):
         return answer
     pieces = [p.strip(" .,;:!?\"'()") for p in _LINKS.split(answer)]
     pieces = [p for p in pieces if p]
-    best = max(reversed(pieces), key=lambda p: len(stems(p) - asked)) if pieces else ""
+    named = []
+    if _OTHER_LINK.search(answer) and len(answer.split()) <= SHORT_REPLY:
+        named = [p for p in pieces if _names(p) and stems(p) - _FILLER and not stems(p) & asked]
+    best = max(reversed(named or pieces), key=lambda p: len(stems(p) - asked)) if pieces else ""
     if len(pieces) < 2 or not stems(best) - asked:
         return _what_it_adds(answer, question, asked)
     tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
@@ -161,12 +172,25 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
         return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
     end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
-    if any(said <= asked for said in each[start:end] if said):
+    counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
+    if any(said <= asked and not said <= counted for said in each[start:end] if said):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
     if not _has_clause_word(tokens[:start]):
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
     span = " ".join(tokens[start:end]).strip(" .,;:!?\"'()")
     return span if _names_something(span) else answer
+
+
+_HOW_MANY = re.compile(
+    r"\b(?:how\s+many|how\s+much|wie\s+viele?|combien\s+d[e']|cu[aá]nt[oa]s)\s*(\w+)",
+    re.IGNORECASE,
+)
+
+
+def _counted(question: str) -> set[str]:
+    """What a question counts ("libraries" in "How many libraries ...?"), as stems."""
+    match = _HOW_MANY.search(question)
+    return stems(match.group(1)) if match else set()
 
 
 _FILLER = frozenset(
@@ -204,12 +228,37 @@ def _restated_tail(tokens: list[str], question: str) -> int:
         return len(tokens)
     each = [stems(t) for t in tokens]
     end, closing = _closing(each, 0, question)
+    if not _OPEN_ENDED.match(question):
+        end, closing = _asked_phrase(tokens, each, end, stems(question), closing)
     kept = " ".join(tokens[:end])
     verbs = all(t[:1].islower() for t, said in zip(tokens[end:], each[end:], strict=True) if said)
     if not (verbs and any(c.isdigit() or c.isupper() for c in kept)):
         while end < len(tokens) and each[end]:  # the phrase opens on a function word
             end += 1
     return end if closing and end < len(tokens) else len(tokens)
+
+
+def _asked_phrase(
+    tokens: list[str], each: list[set[str]], end: int, asked: set[str], closing: int
+) -> tuple[int, int]:
+    """Before ``end``, a phrase of the question's own words that opens on a preposition.
+
+    "14 stations on the Kestrel line" for "How many stations does the Kestrel line have?"
+    ends before "on the Kestrel line", where the question's last words alone ("line have")
+    reach only "line". Returns the new end and how many question words close the phrase.
+    """
+    start = end
+    while start > 1 and each[start - 1] <= asked:
+        start -= 1
+    while start < end and tokens[start].lower() not in PLACING:
+        start += 1
+    added = sum(bool(said) for said in each[start:end])
+    return (start, closing + added) if added and start < end else (end, closing)
+
+
+PLACING = frozenset("in on at for within across inside throughout im am beim dans sur en".split())
+"""Prepositions that open a phrase placing an answer in the question's subject ("on the
+Kestrel line"), not an article or a conjunction ("once a candidate build")."""
 
 
 def _has_clause_word(tokens: list[str]) -> bool:
@@ -261,7 +310,12 @@ and Closed", nor "Cushing, Oklahoma" or "May 5, 1934"."""
 
 def _names_something(span: str) -> bool:
     """Whether a cut names something: a capital, a digit, or two words or more."""
-    return bool(span) and (len(span.split()) > 1 or any(c.isupper() or c.isdigit() for c in span))
+    return bool(span) and (len(span.split()) > 1 or _names(span))
+
+
+def _names(span: str) -> bool:
+    """Whether ``span`` has a capital or a digit: a name, a number or a date."""
+    return any(c.isupper() or c.isdigit() for c in span)
 
 
 DANGLING = frozenset(
