@@ -143,6 +143,8 @@ def run_item(
     chosen, shown = model, text
     if method in ("segments", "search"):
         options = {"strategy": "corg", "segment_search": method == "search"}
+    if args.model_timeout is not None:  # a call that waits for the cores is not a wrong answer
+        options["model_timeout"] = args.model_timeout or None
     elif method == "notes":
         options = {"strategy": "separate", "segment_tokens": args.segment_tokens}
     elif method == "truncate":
@@ -163,6 +165,9 @@ def run_item(
                  model=chosen, **options)  # fmt: skip
     seconds = time.perf_counter() - started
     usage = result.summary()["usage"]
+    if usage["failures"]:  # not stored: a rerun asks again (replies that came are cached)
+        print(f"{file.name} ({method}): {usage['failures']} failed calls", file=sys.stderr)
+        return None
     needles = [(text.find(n["text"]), n) for n in item["needles"]]
     answers: list[dict[str, Any]] = [
         {"answer": a.answer, "spans": [list(s) for s in a.spans.values()]}
@@ -233,6 +238,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/long-documents"))
     parser.add_argument("--stored", action="store_true", help="only the stored items' table")
+    parser.add_argument(
+        "--model-timeout", type=float, help="seconds a call may take (0: no limit; default 300)"
+    )
     args = parser.parse_args()
     methods = args.methods.split(",")
     if unknown := set(methods) - set(METHODS):
