@@ -49,6 +49,8 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
                 item.answer = head
                 extra.append(s)
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
+    for item in answers:
+        item.citations.extend(_misread_stating(item, organization, readings, texts, question))
     answers = _merged(answers)
     for item in answers:
         item.spans = segments_stating(item, graph.readings if graph else {})
@@ -83,6 +85,33 @@ def _merged(items: Iterable[AnswerItem]) -> list[AnswerItem]:
         else:
             merged[key] = item.model_copy(deep=True)
     return list(merged.values())
+
+
+MISREAD = frozenset({"denied"})
+"""Readings the model got wrong: an answer the text denies, so it says another."""
+
+
+def _misread_stating(
+    item: AnswerItem,
+    organization: Organization,
+    readings: Mapping[str, ContextReading],
+    texts: Mapping[str, str],
+    question: str,
+) -> list[str]:
+    """Contexts left out because the model misread them, whose text states ``item``'s answer.
+
+    "The bridge actually opened in 1934, not in 1932", read as "1932" (which it denies), is
+    left out; it is cited for 1934 where another context's reading shows 1934.
+    """
+    return [
+        c
+        for c in organization.dropped
+        if c not in item.citations
+        and c in texts
+        and (reading := readings.get(c)) is not None
+        and reading.status in MISREAD
+        and states(texts[c], item.answer, question)
+    ]
 
 
 ADJUNCTS = frozenset("in on at since during from until after before around circa".split())

@@ -378,6 +378,28 @@ def test_a_copy_is_not_cited_for_a_longer_answer_it_does_not_state() -> None:
     assert answers_of(result) == {"Miles Davis": ["a"]}, result.text  # c does not say "Miles"
 
 
+def test_a_correction_the_model_misread_is_cited_for_what_it_states() -> None:
+    texts = [
+        Context(id="atlas", text="The Corvale Bridge over the Min river opened in 1932."),
+        Context(id="archive", text="The Corvale Bridge actually opened in 1934, not in 1932 "
+                "as many guides claim."),
+        Context(id="register", text="Corvale Bridge: opened to traffic in 1934."),
+    ]  # fmt: skip
+    readings = {  # the model reads the date the archive denies
+        "atlas": Triple(True, None, "1932"),
+        "archive": Triple(True, None, "1932"),
+        "register": Triple(True, None, "1934"),
+    }
+    result = ask("When did the Corvale Bridge open?", texts, model=World(texts, readings).model())
+    assert "archive" in result.organization.dropped
+    assert answers_of(result) == {"1932": ["atlas"], "1934": ["register", "archive"]}, result.text
+    # a context that says nothing of the answer shown stays out of its citations
+    readings["register"] = Triple(True, None, "1933")
+    texts[2] = Context(id="register", text="Corvale Bridge: opened to traffic in 1933.")
+    result = ask("When did the Corvale Bridge open?", texts, model=World(texts, readings).model())
+    assert answers_of(result) == {"1932": ["atlas"], "1933": ["register"]}, result.text
+
+
 def test_a_context_left_out_says_why_it_does_not_answer() -> None:
     texts = [
         Context(id="guide", text="The library reopened in March 2019 after the renovation."),
