@@ -29,6 +29,7 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     A dropped duplicate is cited for an answer only where its text states that answer. Where
     its own reading is the answer without a trailing phrase ("Mara Quist" for "Mara Quist in
     1911") that every cited text states too, the answer becomes that reading, cited by all.
+    A context left out for an answer its text denies is cited for an answer its text states.
     """
     group_answers = sorted(state.get("group_answers", []), key=lambda g: g.group_id)
     organization = state.get("organization") or Organization(groups=[])
