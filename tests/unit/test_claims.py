@@ -1071,8 +1071,8 @@ def test_a_change_of_owner_is_cited_for_the_new_owner_only(change_read_as: str) 
     result = ask("Who owns the Falcon API?", FALCON, model=World(FALCON, readings).model())
     shown = {item.answer: sorted(item.citations) for item in result.answer.answers}
     assert shown["Ken Ito"] == ["archived"]  # the archived page, never the change or the team
-    read_right = ["change", "runbook", "team"] if change_read_as == "Lena Park" else ["runbook"]
-    assert shown["Lena Park"] == read_right
+    # misread or not, the change and the team page state the new owner and are cited for her
+    assert shown["Lena Park"] == ["change", "runbook", "team"]
     if change_read_as == "Ken Ito":
         for misread in ("change", "team"):
             assert result.readings[misread].status == "denied"
