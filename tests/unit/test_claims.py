@@ -434,6 +434,15 @@ PLANS = "It plans to move its headquarters to Manchester; it is in Leeds."
 KNOWN = "Tessellate, known as Northwind Labs until 2022, makes maps."
 
 
+CUP = "Who won the 2023 Kestrel Cup final?"
+OVERTURNED = "Dunmore's win was overturned on appeal and the 2023 Kestrel Cup went to Harlow."
+PRICE = "How much does the Pro plan cost?"
+UPLOAD = "What is the maximum upload size?"
+OLDER_DOCS = (
+    "Uploads are capped at 2 GB. The 500 MB limit mentioned in older docs no longer applies."
+)
+
+
 @pytest.mark.parametrize(
     ("text", "answer", "question", "stated"),
     [
@@ -477,7 +486,28 @@ KNOWN = "Tessellate, known as Northwind Labs until 2022, makes maps."
         ("המטה נמצא במנצ'סטר, ולא בלידס.", "לידס", HQ, False),
         ("المقر في مانشستر وليس بليدز.", "ليدز", HQ, False),
         ("المقر في مانشستر وليس بليدز.", "مانشستر", HQ, True),
+        # a result overturned, an older value or source in an aside, "no longer" in a long
+        # clause and in other languages
+        (OVERTURNED, "Dunmore", CUP, False),
+        (OVERTURNED, "Harlow", CUP, True),
+        ("The Pro plan costs $25 a month (it was $20 until January).", "$20", PRICE, False),
+        ("The Pro plan costs $25 a month (it was $20 until January).", "$25", PRICE, True),
+        ("Veltrax: 20 mg for adults (the 2019 label said 40 mg).", "40 mg", DOSE, False),
+        ("Veltrax: 20 mg for adults (the 2019 label said 40 mg).", "20 mg", DOSE, True),
+        (OLDER_DOCS, "500 MB", UPLOAD, False),
+        (OLDER_DOCS, "2 GB", UPLOAD, True),
+        ("La dosis para adultos es de 20 mg, y ya no de 40 mg.", "40 mg", DOSE, False),
+        ("Ken Ito ist nicht mehr der Besitzer; die API gehört Lena Park.", "Ken Ito", OWNS, False),
+        ("Ken Ito ist nicht mehr der Besitzer; die API gehört Lena Park.", "Lena Park", OWNS, True),
+        (
+            "Lena Park took over the API in March and Ken Ito no longer owns it.",
+            "Lena Park",
+            OWNS,
+            True,
+        ),
         # what must stay stated
+        ("The owner is Lena Park (who said the migration is done).", "Lena Park", OWNS, True),
+        ("The ruling was overturned in 2021.", "2021", "When was it overturned?", True),
         ("Turn left onto Station Road; the headquarters are in Leeds.", "Leeds", HQ, True),
         ("If you visit, the headquarters are in Manchester.", "Manchester", HQ, True),
         ("The company plans to open a store in Leeds.", "Leeds", "Where will it open?", True),

@@ -96,6 +96,10 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "et non",
         "non pas",
         "y no",
+        "ya no",
+        "nicht mehr",
+        "non piu",
+        "ja nao",
         "no en",
         "e non",
         "nunca",
@@ -206,7 +210,7 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
 """Cues that deny what follows them in their clause."""
 
 _BEFORE_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
-for _cue in DENYING_BEFORE:
+for _cue in sorted(DENYING_BEFORE, key=len, reverse=True):  # the longest first: "nicht mehr"
     _BEFORE_BY_FIRST.setdefault(_cue[0], []).append(_cue)
 
 DENYING_AFTER = frozenset("なく ない なかった 아니라 아닌 아니다 않고 않았다 नहीं degil".split())
@@ -343,7 +347,10 @@ NAMING_A_THING = frozenset(
 """Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
 technical text names things with them ("fixed the login error", "a false positive")."""
 
-NO_LONGER = ("no", "longer")
+NO_LONGER = frozenset(
+    tuple(words(cue)) for cue in ("no longer", "ya no", "nicht mehr", "non più", "já não")
+)
+"""Cues that deny what their clause says of its subject, before them, and what follows."""
 
 NOBODY = frozenset("nobody noone none few niemand personne nadie".split())
 """Before a denying verb, words that make it affirm: "nobody disputes that it opened in 1932"."""
@@ -702,7 +709,8 @@ past holder). Elsewhere they say other things: "France beat Brazil 3-0", "war br
 RECORDS = frozenset("record records rekord marke".split())
 
 WITHDRAWN = frozenset(
-    "withdrawn rescinded revoked retracted repealed discontinued scrapped".split()
+    "withdrawn rescinded revoked retracted repealed discontinued scrapped overturned annulled "
+    "voided nullified invalidated".split()
 )
 """In the passive, what they end is denied, back to the start of the clause: "the 40 mg dose
 in the 2019 label was withdrawn" (not "hosted by Ken Ito until it was discontinued")."""
@@ -716,8 +724,14 @@ _STRUCK = re.compile(
 withdrawn."""
 
 
-_PAST_ASIDE = re.compile(r"\((?:was|were|previously|formerly)\s[^()\n]{1,60}\)", re.IGNORECASE)
-"""An aside that gives the value before the one it follows: "Default port: 9090 (was 8080)"."""
+_PAST_ASIDE = re.compile(
+    r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly)\s[^()\n]{1,60}\)"
+    r"|\([^()\n]{0,40}\b(?:said|stated|listed|gave|claimed)\s[^()\n]{1,60}\)",
+    re.IGNORECASE,
+)
+"""An aside that gives the value before the one it follows, or what a source said: "Default
+port: 9090 (was 8080)", "$25 (it was $20 until January)", "20 mg (the 2019 label said 40
+mg)"."""
 
 
 def _role_asked(role: list[str], asked: frozenset[str] | set[str]) -> bool:
@@ -1055,8 +1069,8 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue
         end = n + len(cue)
-        if cue == NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
-            _deny(flags, said, n - REACH, n)
+        if cue in NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
+            _deny(flags, said, n - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
         for m in range(n, min(end + REACH, len(said))):
             if said[m] in ENDS_DENIAL or (m > end and said[m] in PREDICATES):
                 break
