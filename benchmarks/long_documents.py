@@ -143,8 +143,6 @@ def run_item(
     chosen, shown = model, text
     if method in ("segments", "search"):
         options = {"strategy": "corg", "segment_search": method == "search"}
-    if args.model_timeout is not None:  # a call that waits for the cores is not a wrong answer
-        options["model_timeout"] = args.model_timeout or None
     elif method == "notes":
         options = {"strategy": "separate", "segment_tokens": args.segment_tokens}
     elif method == "truncate":
@@ -160,6 +158,8 @@ def run_item(
         # One prompt of 16,000 tokens takes this machine longer than the default 300 s a call
         # may take (and it would be tried again twice): let it run to its end, once.
         options.update(model_timeout=None, model_retries=0)
+    if args.model_timeout is not None:  # a call that waits for the cores is not a wrong answer
+        options.setdefault("model_timeout", args.model_timeout or None)
     started = time.perf_counter()
     result = ask(item["question"], [Context(id="document", title="wiki", text=shown)],
                  model=chosen, **options)  # fmt: skip
