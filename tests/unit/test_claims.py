@@ -505,7 +505,10 @@ OLDER_DOCS = (
             OWNS,
             True,
         ),
-        # what must stay stated
+        # what must stay stated: a limit, an aside that reports no value
+        ("The upload should take no longer than 30 minutes.", "30 minutes", UPLOAD, True),
+        ("Die Dosis beträgt nicht mehr als 40 mg am Tag.", "40 mg", DOSE, True),
+        ("La dose è di non più di 40 mg al giorno.", "40 mg", DOSE, True),
         ("The owner is Lena Park (who said the migration is done).", "Lena Park", OWNS, True),
         ("The ruling was overturned in 2021.", "2021", "When was it overturned?", True),
         ("Turn left onto Station Road; the headquarters are in Leeds.", "Leeds", HQ, True),

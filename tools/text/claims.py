@@ -352,6 +352,10 @@ NO_LONGER = frozenset(
 )
 """Cues that deny what their clause says of its subject, before them, and what follows."""
 
+_COMPARING = [["than"], ["als"], ["di"], ["que"]]
+"""After a cue of :data:`NO_LONGER`, words that make it a limit: "no longer than 30 minutes",
+"nicht mehr als 40 mg", "non più di 40 mg"."""
+
 NOBODY = frozenset("nobody noone none few niemand personne nadie".split())
 """Before a denying verb, words that make it affirm: "nobody disputes that it opened in 1932"."""
 
@@ -1065,6 +1069,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             or not_cues & set(cue)
             or CONDITIONS & set(said[:n])
             or (n and said[n - 1] in NOBODY)  # "nobody disputes that ..."
+            or (cue in NO_LONGER and said[n + len(cue) : n + len(cue) + 1] in _COMPARING)
         ):
             n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue
