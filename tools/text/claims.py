@@ -43,11 +43,26 @@ from contextorg.tools.text.normalize import (
 )
 
 _CLAUSES = re.compile(
-    r"[.!?;:](?=\s|$)|[;()\[\]\n—。；：！？，、]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
+    r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
     r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)"
     r"|(?<=지만)(?=\s)",
     re.IGNORECASE,
 )
+
+
+def _split_clauses(sentence: str) -> list[str]:
+    """``sentence`` cut into clauses; one a colon closes keeps it, as a label: "Owner:"."""
+    clauses, start = [], 0
+    for cut in _CLAUSES.finditer(sentence):
+        if cut.end() == 0:
+            continue
+        label = cut.group().strip() in (":", "：")
+        clauses.append(sentence[start : cut.start()] + (":" if label else ""))
+        start = cut.end()
+    clauses.append(sentence[start:])
+    return clauses
+
+
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»|「[^」\n]{1,80}」')
 """A quoted name ("Never Ever", "Not Fade Away"): its words are never cues."""
 
@@ -303,7 +318,8 @@ LEAVING_OFF = "off"
 PAST_LABELS = frozenset(
     "former previous old deprecated obsolete outdated legacy retired superseded predecessor "
     "vorganger ehemalig "
-    "ehemalige veraltet ancien".split()
+    "ehemalige veraltet ancien previously formerly earlier before vorher fruher auparavant "
+    "anteriormente ex".split()
 )
 """A clause of one such word labels what follows it in its sentence as past, up to a label of
 the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
@@ -809,7 +825,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
     split = [
-        [(clause, said) for clause in _CLAUSES.split(sentence) if (said := words(clause))]
+        [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
         for sentence in _SENTENCES.split(_PAST_ASIDE.sub("\n", _STRUCK.sub("\n", text)))
     ]
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
@@ -837,6 +853,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 contrasting.add(here)
             former = _former(said, not_cues)
             if (how := _holder_passed(said, former, not_cues)) is not None:
+                if how == "label" and clauses and clause.endswith(":"):
+                    how = "after"  # "Owner: Lena Park (former owner: Ken Ito)"
                 passed.append((*here, how))
             clauses.append(
                 (said, [True] * len(said) if retracted else _denied(said, not_cues, past))
