@@ -360,7 +360,9 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
             True,
         ),
         ("Port: 9090. Previously: 8080.", "8080", PORT, False),
-        # ... a list after a label first in its sentence, and a holder named before the label
+        # ... "Ex:" opening an example, a list after a label first in its sentence, and a holder
+        # named before the label
+        ("Set the port in the config file. Ex: 9090", "9090", PORT, True),
         ("Previous owners: Ken Ito, Raj Patel. Owner: Lena Park", "Raj Patel", OWNS, False),
         ("Ken Ito, former owner, left in 2023; Lena Park owns it.", "Ken Ito", OWNS, False),
         ("Ken Ito, former owner, left in 2023; Lena Park owns it.", "Lena Park", OWNS, True),

@@ -319,7 +319,7 @@ PAST_LABELS = frozenset(
     "former previous old deprecated obsolete outdated legacy retired superseded predecessor "
     "vorganger ehemalig "
     "ehemalige veraltet ancien previously formerly earlier before vorher fruher auparavant "
-    "anteriormente ex".split()
+    "anteriormente".split()
 )
 """A clause of one such word labels what follows it in its sentence as past, up to a label of
 the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
