@@ -29,11 +29,20 @@ def get_json(url: str) -> dict:  # type: ignore[type-arg]
         return json.loads(response.read())  # type: ignore[no-any-return]
 
 
-def spans_of(url: str, project: str, at_least: int) -> list[dict]:  # type: ignore[type-arg]
-    """The project's spans, once Phoenix has ingested them (it writes in batches)."""
+def spans_of(url: str, project: str, root: str) -> list[dict]:  # type: ignore[type-arg]
+    """The project's spans, once Phoenix has ingested them all.
+
+    Phoenix writes in batches and the root span ends last, so a count of spans can be reached
+    before the root lands: this waits for the root, then for one poll that adds nothing.
+    """
     deadline = time.monotonic() + 60
     spans: list[dict] = []  # type: ignore[type-arg]
-    while len(spans) < at_least and time.monotonic() < deadline:
+    seen = -1
+    while time.monotonic() < deadline:
+        rooted = any(s["name"] == root and s["parent_id"] is None for s in spans)
+        if rooted and len(spans) == seen:
+            break
+        seen = len(spans)
         time.sleep(1)
         try:
             spans = get_json(f"{url}/v1/projects/{project}/spans?limit=1000")["data"]
@@ -79,7 +88,7 @@ def test_graph_node_and_model_spans_arrive(phoenix: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "1987" in done.stdout
-    spans = spans_of(phoenix, "contextorg", at_least=20)
+    spans = spans_of(phoenix, "contextorg", root="contextorg")
     names = {s["name"] for s in spans}
     assert "contextorg" in names  # the graph
     assert {"classify_relations", "organize_groups", "answer_group", "aggregate"} <= names
