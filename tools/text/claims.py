@@ -368,7 +368,7 @@ NO_LONGER = frozenset(
 )
 """Cues that deny what their clause says of its subject, before them, and what follows."""
 
-_COMPARING = [["than"], ["als"], ["di"], ["que"]]
+_COMPARING = frozenset("than als di que".split())
 """After a cue of :data:`NO_LONGER`, words that make it a limit: "no longer than 30 minutes",
 "nicht mehr als 40 mg", "non più di 40 mg"."""
 
@@ -1087,7 +1087,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             or not_cues & set(cue)
             or CONDITIONS & set(said[:n])
             or (n and said[n - 1] in NOBODY)  # "nobody disputes that ..."
-            or (cue in NO_LONGER and said[n + len(cue) : n + len(cue) + 1] in _COMPARING)
+            or (cue in NO_LONGER and n + len(cue) < len(said) and said[n + len(cue)] in _COMPARING)
         ):
             n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue

@@ -232,7 +232,7 @@ def _restated_tail(tokens: list[str], question: str) -> int:
         end, closing = _asked_phrase(tokens, each, end, stems(question), closing)
     kept = " ".join(tokens[:end])
     verbs = all(t[:1].islower() for t, said in zip(tokens[end:], each[end:], strict=True) if said)
-    if not (verbs and any(c.isdigit() or c.isupper() for c in kept)):
+    if not (verbs and _names(kept)):
         while end < len(tokens) and each[end]:  # the phrase opens on a function word
             end += 1
     return end if closing and end < len(tokens) else len(tokens)
