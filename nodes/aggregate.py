@@ -20,7 +20,7 @@ from contextorg.state import (
 from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
-from contextorg.tools.text.normalize import normalize, same_answer, words
+from contextorg.tools.text.normalize import counted_number, normalize, same_answer, words
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
@@ -123,7 +123,8 @@ def _head_of(answer: str, reading: ContextReading | None) -> str | None:
     """The answer a copy's ``reading`` gives, where ``answer`` is it and a trailing phrase.
 
     "Mara Quist" for "Mara Quist in 1911"; not "Davis" for "Miles Davis", nor "Bank" for
-    "Bank of America".
+    "Bank of America". For a number and what it counts, the number: "14,500" for "14,500
+    spectators" and a copy read as "14,500 people".
     """
     if reading is None or reading.status != "answers" or not reading.answers:
         return None
@@ -131,7 +132,8 @@ def _head_of(answer: str, reading: ContextReading | None) -> str | None:
     head, whole = words(given), words(answer)
     if head and len(head) < len(whole) and whole[: len(head)] == head:
         return given if whole[len(head)] in ADJUNCTS else None
-    return None
+    number = counted_number(answer)  # "14,500" for "14,500 spectators" and "14,500 people"
+    return number if number and same_answer(number, given) else None
 
 
 def segments_stating(

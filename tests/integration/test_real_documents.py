@@ -113,6 +113,25 @@ def test_contexts_in_chinese_japanese_and_thai_are_read_and_cited() -> None:
     assert cited == {"atlas", "zh", "ja", "th"}, result.text
 
 
+def test_a_count_and_a_date_in_other_scripts_are_one_answer_with_the_english_page() -> None:
+    # The model reads "14,500", "14,500 people" and "14,500 spectators"; a Korean correction
+    # ("not March 12 but April 2") is read in English as "April 2nd".
+    arena = [
+        Context(id="en", text="The Lindqvist Arena seats 14,500 spectators."),
+        Context(id="zh", text="林德奎斯特体育馆可容纳14,500名观众。"),
+        Context(id="th", text="สนามกีฬาลินด์ควิสต์จุผู้ชมได้ 14,500 คน"),
+    ]
+    result = ask("What is the capacity of the Lindqvist Arena?", arena, model="local")
+    assert answers_cited(result) == {"14,500": ["en", "th", "zh"]}, result.text
+    launch = [
+        Context(id="ko", text="오로라 앱의 출시일은 3월 12일이 아니라 4월 2일이다."),
+        Context(id="en", text="The Aurora app launches on 2 April."),
+    ]
+    result = ask("When does the Aurora app launch?", launch, model="local")
+    assert list(answers_cited(result).values()) == [["en", "ko"]], result.text
+    assert "2" in result.answer.answers[0].answer, result.text
+
+
 @pytest.mark.parametrize(
     "question",
     [

@@ -698,6 +698,9 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
     assert words("เปิด") == ["เปิด"]  # Thai vowel marks stay: they are part of the word
 
 
+ARENA = "What is the capacity of the Lindqvist Arena?"
+
+
 @pytest.mark.parametrize(
     ("answer", "question", "phrase"),
     [
@@ -867,6 +870,21 @@ def test_scripts_without_spaces_are_cut_into_words() -> None:
             "Das Ledger nutzt PostgreSQL als Datenbank.",
             "Welche Datenbank nutzt das Ledger?",
             "Das Ledger nutzt PostgreSQL als Datenbank.",
+        ),
+        # a verb of the reply's own between the subject and the answer is not the answer
+        ("The Lindqvist Arena seats 14,500 spectators.", ARENA, "14,500 spectators"),
+        ("The Lindqvist Arena can hold 14,500 people.", ARENA, "14,500 people"),
+        (
+            "Barack Obama married Michelle Robinson.",
+            "Who is Barack Obama's wife?",
+            "Michelle Robinson",
+        ),
+        ("The build takes about 40 minutes.", "How long does the build take?", "about 40 minutes"),
+        # what follows the question's verb answers it, not a piece describing the subject
+        (
+            "Quill is an open-source rich text editor for the web. It is developed by Slab.",
+            "Who develops the Quill editor?",
+            "Slab",
         ),
     ],
 )

@@ -366,6 +366,22 @@ def test_copies_that_agree_show_what_they_both_state(first: str, second: str, sh
     assert answers_of(result) == {shown: ["a", "c"], "Thomas Hale": ["b"]}, result.text
 
 
+def test_one_number_read_with_other_nouns_in_other_scripts_is_one_answer_cited_by_all() -> None:
+    texts = [
+        Context(id="en", text="The Lindqvist Arena seats 14,500 spectators."),
+        Context(id="zh", text="林德奎斯特体育馆可容纳14,500名观众。"),
+        Context(id="th", text="สนามกีฬาลินด์ควิสต์จุผู้ชมได้ 14,500 คน"),
+    ]
+    readings = {
+        "en": Triple(True, None, "14,500 spectators"),
+        "zh": Triple(True, None, "14,500"),
+        "th": Triple(True, None, "14,500 people"),
+    }
+    question = "What is the capacity of the Lindqvist Arena?"
+    result = ask(question, texts, model=World(texts, readings).model())
+    assert answers_of(result) == {"14,500": ["en", "th", "zh"]}, result.text
+
+
 def test_a_copy_is_not_cited_for_a_longer_answer_it_does_not_state() -> None:
     texts = [
         Context(id="a", text="The Veltra lamp was designed by Miles Davis."),

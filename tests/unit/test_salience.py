@@ -19,6 +19,10 @@ def test_sentence_openers_and_exclusions() -> None:
     assert salient_terms(text, exclude={"marrow"}) == {"ilse"}
 
 
+def test_a_number_against_the_letters_of_a_script_without_spaces_is_whole() -> None:
+    assert salient_terms("林德奎斯特体育馆可容纳14,500名观众。") == {"14500"}
+
+
 def test_a_text_that_names_nothing() -> None:
     assert salient_terms("The tower was completed long ago and still stands.") == set()
 

@@ -54,6 +54,18 @@ from contextorg.tools.text.normalize import (
         ("40 minutes", "4 minutes", False),
         ("March 3", "May 3", False),
         ("v4", "v5", False),
+        # a date in any script, a day as an ordinal
+        ("April 2nd", "2 April", True),
+        ("the 2nd of April", "April 2", True),
+        ("4月2日", "April 2", True),
+        ("4월 2일", "2 April", True),
+        ("4월 2일", "3월 2일", False),
+        # one number counting what it names two ways; not two measures, scales or names
+        ("14,500 spectators", "14,500 people", True),
+        ("14,500 people", "14,600 people", False),
+        ("5 km", "5 miles", False),
+        ("3.5 million people", "3.5 billion people", False),
+        ("2012 Olympics", "2012 Paralympics", False),
     ],
 )
 def test_same_answer(a: str, b: str, same: bool) -> None:
@@ -77,6 +89,10 @@ def test_same_answer(a: str, b: str, same: bool) -> None:
         ("relie la France à l'Allemagne", ["relie", "la", "france", "l", "allemagne"]),
         ("nell'Inghilterra, d'Angers", ["nell", "inghilterra", "d", "angers"]),
         ("merkezi Manchester'dadır", ["merkezi", "manchester", "dadır"]),
+        # a month and day as Chinese and Korean write them, a day as an ordinal
+        ("于2024年4月2日通车", ["于", "2024", "年", "april", "2", "通车"]),
+        ("4월 2일이다, 4个月", ["april", "2", "이다", "4", "个", "月"]),
+        ("May 3rd, the 4th of July", ["may", "3", "4", "of", "july"]),
         # names and contractions stay whole
         (
             "I'm sure Ken O'Brien isn't; rock'n'roll",

@@ -182,28 +182,37 @@ _MONTHS = (  # abbreviated, and in German, French and Spanish
     "december dec dezember decembre diciembre dez",
 )
 _MONTH_NAMES = tuple(group.split()[0] for group in _MONTHS)
+_MONTH_WORDS = frozenset(" ".join(_MONTHS).split())
+
+_UNITS = (  # written out and abbreviated
+    "minute minutes min mins minuten",
+    "hour hours hr hrs h stunde stunden std",
+    "second seconds sec secs sekunde sekunden",
+    "millisecond milliseconds ms",
+    "day days tage",
+    "week weeks wk wks woche wochen",
+    "month months monat monate",
+    "year years yr yrs jahr jahre",
+    "kilometre kilometres kilometer kilometers km kms",
+    "kilogram kilograms kilogramm kg kgs",
+    "pound pounds lb lbs",
+    "mile miles mi",
+    "foot feet ft",
+    "gigabyte gigabytes gb",
+    "megabyte megabytes mb",
+    "kilobyte kilobytes kb",
+    "terabyte terabytes tb",
+    "percent prozent pourcent",
+)
+_MEASURES = (
+    "dollar dollars usd euro euros eur yen pence cent cents degrees metre metres meter meters cm "
+    "mm litre litres liter liters ml gram grams mg hundred thousand million billion trillion"
+)
+_UNIT_WORDS = frozenset(" ".join(_UNITS).split()) | frozenset(_MEASURES.split())
+"""Words that measure what a number is, so two numbers with them differ ("5 km", "5 mi")."""
 
 _CANONICAL = {
-    **_forms(  # units, written out and abbreviated
-        "minute minutes min mins minuten",
-        "hour hours hr hrs h stunde stunden std",
-        "second seconds sec secs sekunde sekunden",
-        "millisecond milliseconds ms",
-        "day days tage",
-        "week weeks wk wks woche wochen",
-        "month months monat monate",
-        "year years yr yrs jahr jahre",
-        "kilometre kilometres kilometer kilometers km kms",
-        "kilogram kilograms kilogramm kg kgs",
-        "pound pounds lb lbs",
-        "mile miles mi",
-        "foot feet ft",
-        "gigabyte gigabytes gb",
-        "megabyte megabytes mb",
-        "kilobyte kilobytes kb",
-        "terabyte terabytes tb",
-        "percent prozent pourcent",
-    ),
+    **_forms(*_UNITS),
     **_forms(*_MONTHS),
     **_forms(  # numbers written as words
         "0 zero", "1 one eins", "2 two zwei", "3 three drei", "4 four vier", "5 five funf",
@@ -243,7 +252,8 @@ def same_answer(a: str | None, b: str | None) -> bool:
     So "3,559" and "3,559 people" agree, and "Assamese" and "Assamese-language"; "1987" and
     "1991" do not. Words spelled joined in one and apart in the other agree too, and words
     spelled out or abbreviated ("40 min" and "40 minutes", "Jan 5" and "January 5", "twelve"
-    and "12", "v4" and "version 4", "2024-05-05" and "May 5, 2024").
+    and "12", "v4" and "version 4", "2024-05-05" and "May 5, 2024"). One number that counts
+    something named two ways agrees too ("14,500 spectators" and "14,500 people").
     """
     yes_no = polarity(a), polarity(b)
     if None not in yes_no:
@@ -252,7 +262,35 @@ def same_answer(a: str | None, b: str | None) -> bool:
     if not left or not right:
         return not left and not right
     short, long = sorted((left, right), key=len)
-    return set(short) <= set(long) or _spelled_within(left, right) or _spelled_within(right, left)
+    if set(short) <= set(long) or _spelled_within(left, right) or _spelled_within(right, left):
+        return True
+    return _counted_alike(a or "", b or "")
+
+
+_COUNT = re.compile(r"^\W*(\d[\d,.]*)\s+((?:[a-z]+\s*){1,2})\W*$")
+"""A number and up to two lower-case words that say what it counts ("14,500 people")."""
+
+
+def _counted_alike(a: str, b: str) -> bool:
+    """Whether two answers are the same number counting what they name differently.
+
+    "14,500 spectators" and "14,500 people", read from two pages about one arena, are one
+    answer (:func:`counted_number`).
+    """
+    counts = counted_number(a), counted_number(b)
+    return None not in counts and numbers(counts[0] or "") == numbers(counts[1] or "")
+
+
+def counted_number(answer: str) -> str | None:
+    """The number of an answer that is a number and what it counts ("14,500" of "14,500 people").
+
+    None for any other answer: a word that measures the number ("5 km", "5 miles";
+    :data:`_UNIT_WORDS`) makes it another; so does a name ("2012 Olympics": capitals).
+    """
+    count = _COUNT.match(answer)
+    if count is None or set(words(count[2])) & (_UNIT_WORDS | _MONTH_WORDS):
+        return None
+    return count[1].rstrip(",.")
 
 
 def _spelled_within(answer: list[str], other: list[str]) -> bool:
@@ -281,18 +319,19 @@ def words(text: str | None) -> list[str]:
     dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车". Markup
     is not: "<b>Ken&nbsp;Ito</b>" is "ken", "ito". An elided article ("l'Allemagne"), a Turkish
     case ending ("Manchester'dadır") and digits beside another script's letters ("በ1932") are
-    words apart.
+    words apart. A date is the same words however it is written ("4月2日", "4월 2일", "April
+    2nd": "april", "2").
     """
     found: list[str] = []
     if text and "<" in text:
         text = _TAG.sub(" ", text)
     if text and "&" in text:  # "Lena&nbsp;Park", "R&amp;D"
         text = html.unescape(text)
-    spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", text or ""))
+    spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", _dates_spelled(text or "")))
     if "'" in spaced or "’" in spaced:
         spaced = _CASE_ENDING.sub(_case_ending, _ELIDED.sub(_elided, spaced))
     for token in normalize(_JOINERS.sub(" ", spaced)).split():
-        for part in (token,) if token.isascii() else _DIGITS_APART.split(token):
+        for part in (token,) if token.isascii() else DIGITS_APART.split(token):
             found.extend(_segment(part) if JOINED.search(part) else (part,))
     return found
 
@@ -312,7 +351,39 @@ def _case_ending(match: re.Match[str]) -> str:
     return match.group()
 
 
-_DIGITS_APART = re.compile(r"(?<=[0-9])(?=[^\x00-\x7f])|(?<=[^\x00-\x7f])(?=[0-9])")
+_MONTH_DAY = re.compile(r"(?<!\d)(\d{1,2})\s*[月월]\s*(?:(\d{1,2})\s*[日일号號])?")
+"""A month, and its day, as Chinese, Japanese and Korean write them ("4月2日", "4월 2일")."""
+_ENGLISH_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_ORDINAL_DAY = re.compile(
+    rf"\b(?:({_ENGLISH_MONTH}\.?\s+(?:the\s+)?)(\d{{1,2}})(?:st|nd|rd|th)"
+    rf"|(\d{{1,2}})(?:st|nd|rd|th)(\s+(?:of\s+)?{_ENGLISH_MONTH}))\b",
+    re.IGNORECASE,
+)
+"""A day of the month written as an ordinal ("April 2nd", "the 2nd of April")."""
+
+
+def _dates_spelled(text: str) -> str:
+    """Dates written the way :data:`_MONTHS` and digits read them.
+
+    "4月2日" and "4월 2일" are "April 2", and "April 2nd" and "2nd of April" are "April 2" and
+    "2 of April": a date is the same words in any script.
+    """
+    if "月" in text or "월" in text:
+        text = _MONTH_DAY.sub(_month_day, text)
+    return _ORDINAL_DAY.sub(lambda m: "".join(p for p in m.groups() if p), text)
+
+
+def _month_day(match: re.Match[str]) -> str:
+    month, day = int(match[1]), match[2]
+    if not 1 <= month <= 12:
+        return match.group()
+    return f" {_MONTH_NAMES[month - 1]} {int(day) if day else ''} "
+
+
+DIGITS_APART = re.compile(r"(?<=[0-9])(?=[^\x00-\x7f])|(?<=[^\x00-\x7f])(?=[0-9])")
 """Where digits meet letters of a script other than Latin ("በ1932" in Amharic, "ឆ្នាំ១៩៣២" in
 Khmer, "1932г"): a word boundary ("v4", "B-29" and "3G" stay whole)."""
 

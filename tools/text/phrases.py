@@ -8,6 +8,7 @@ not know, the second hides its answer ("Platform team") in a restatement of the 
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -109,7 +110,11 @@ def answer_phrase(answer: str, question: str) -> str:
     named = []
     if _OTHER_LINK.search(answer) and len(answer.split()) <= SHORT_REPLY:
         named = [p for p in pieces if _names(p) and stems(p) - _FILLER and not stems(p) & asked]
-    best = max(reversed(named or pieces), key=lambda p: len(stems(p) - asked)) if pieces else ""
+    # "It is developed by Slab": what follows a piece of the question's words alone (not the
+    # first: that is the subject) answers it, over a longer piece that describes the subject
+    agent = [p for b, p in itertools.pairwise(pieces[1:]) if stems(b) and stems(b) <= asked]
+    agent = [p for p in agent if stems(p) - asked]
+    best = max(reversed(named or agent or pieces), key=lambda p: len(stems(p) - asked), default="")
     if len(pieces) < 2 or not stems(best) - asked:
         return _what_it_adds(answer, question, asked)
     tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
@@ -175,10 +180,30 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
     if any(said <= asked and not said <= counted for said in each[start:end] if said):
         return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
-    if not _has_clause_word(tokens[:start]):
+    verb = start + 1 < end and _a_verb(tokens, start) and _names(tokens[start + 1])
+    if not (verb or _has_clause_word(tokens[:start])):
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
+    start += verb  # "The arena seats 14,500 people." for "What is the arena's capacity?"
     span = " ".join(tokens[start:end]).strip(" .,;:!?\"'()")
     return span if _names_something(span) else answer
+
+
+_MODALS = frozenset("can could will would may might must should shall".split())
+
+
+def _a_verb(tokens: list[str], n: int) -> bool:
+    """Whether ``tokens[n]`` reads as a verb.
+
+    An inflected word ("seats", "married"), or one after a modal ("can hold"); not a word that
+    qualifies what follows ("about 40 minutes").
+    """
+    word = tokens[n]
+    if not (word.isalpha() and word.islower()):
+        return False
+    if n and tokens[n - 1].lower() in _MODALS:
+        return True
+    inflected = re.fullmatch(r"[a-z]+(?<![su]s)(?:s|ed)", word)
+    return bool(inflected) and _lemma(word) != word
 
 
 _HOW_MANY = re.compile(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from contextorg.tools.text.normalize import FUNCTION_WORDS, words
+from contextorg.tools.text.normalize import DIGITS_APART, FUNCTION_WORDS, words
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\d,.]*\d|\d")
@@ -44,7 +44,9 @@ def salient_terms(
             not, such as the :func:`disambiguators` of the contexts' titles.
     """
     terms = set(vocabulary) & set(words(text))
-    for sentence in _SENTENCE.split(text):
+    # digits written against another script's letters are a number of their own:
+    # "可容纳14,500名观众" has 14,500, not a word ending in 14 and a number 500
+    for sentence in _SENTENCE.split(DIGITS_APART.sub(" ", text)):
         for position, token in enumerate(_TOKEN.findall(sentence)):
             possessive = token.endswith(("'s", "’s", "'", "’"))
             if token[0].isdigit() or (token[0].isupper() and (position > 0 or possessive)):
