@@ -886,6 +886,35 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
             "Who develops the Quill editor?",
             "Slab",
         ),
+        # a FAQ's "Yes," to a question not asked yes or no; an option is a name, not a stem
+        (
+            "Yes, to 100 requests per minute.",
+            "What is the API's rate limit?",
+            "100 requests per minute",
+        ),
+        (
+            "The --compat flag enables compatibility mode in the Harbor CLI.",
+            "Which flag enables compatibility mode in the Harbor CLI?",
+            "--compat",
+        ),
+        (
+            "V4V roadmap (moved to next week)",
+            "Which agenda item was moved?",
+            "V4V roadmap (moved to next week)",
+        ),
+        # of two clauses that add as much, the one about the question's subject
+        (
+            "The full build of the iOS app takes about 25 minutes; the Android build takes 18.",
+            "How long does a full iOS build take?",
+            "about 25 minutes",
+        ),
+        ("BIOS is 1.3.4, Build is 6671", "What were the BIOS and Build versions?", "6671"),
+        ("Veloria's capital city is Kael.", "What is the capital of Veloria?", "Kael"),
+        (
+            "Chris Rogers updated the test matrix on Jul 31, 2019 by Rich Persaud's comments.",
+            "What was Chris Rogers' response to Rich Persaud's comments on the tests?",
+            "updated the test matrix on Jul 31, 2019",
+        ),
     ],
 )
 def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(

@@ -42,10 +42,18 @@ def stems(text: str) -> set[str]:
     """The content words of ``text``, lemmatized, then stemmed.
 
     "owned" and "owns" are both "own"; "took" and "take" both "take" (simplemma's English
-    dictionary has the irregular forms a stemmer cannot know).
+    dictionary has the irregular forms a stemmer cannot know). A command-line option stays as
+    written (:data:`_FLAG`).
     """
+    flags: set[str] = set()
+    if "-" in text and (found := _FLAG.findall(text)):  # "--compat" is not "compatibility"
+        flags, text = {f.lower() for f in found}, _FLAG.sub(" ", text)
     said = [_lemma(w) for w in words(text) if w not in FUNCTION_WORDS]
-    return set(_stemmer().stemWords(said))
+    return set(_stemmer().stemWords(said)) | flags
+
+
+_FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w.-]*")
+"""A command-line option ("--compat", "-Xmx"): a name, kept as written, never a stem."""
 
 
 @lru_cache(maxsize=65536)
@@ -89,6 +97,11 @@ def _a_phrase(reply: str) -> bool:
     return ". " not in reply and len(reply.split()) <= SHORT_PHRASE
 
 
+_YES_NO_OPENING = re.compile(r"^\W*(?:yes|no)\s*[,;:.\-–—]\s*(?:to\s+(?=\d))?", re.IGNORECASE)
+"""A reply's opening "Yes," or "No," (and a "to" before a number: "Yes, to 100 requests"), as a
+page's FAQ answers: not the answer to a question that is not asked yes or no."""
+
+
 def answer_phrase(answer: str, question: str) -> str:
     """``answer``, or the part of it that answers when it restates the question around it.
 
@@ -102,6 +115,8 @@ def answer_phrase(answer: str, question: str) -> str:
     repeats none of the question's words wins. An answer that repeats nothing of the
     question is kept whole, however long.
     """
+    if not asks_yes_no(question) and _YES_NO_OPENING.match(answer):
+        answer = bare_reply(_YES_NO_OPENING.sub("", answer))  # "Yes, to 100 requests."
     asked = stems(question)
     if not asked & stems(answer):
         return answer
@@ -114,13 +129,52 @@ def answer_phrase(answer: str, question: str) -> str:
     # first: that is the subject) answers it, over a longer piece that describes the subject
     agent = [p for b, p in itertools.pairwise(pieces[1:]) if stems(b) and stems(b) <= asked]
     agent = [p for p in agent if stems(p) - asked]
-    best = max(reversed(named or agent or pieces), key=lambda p: len(stems(p) - asked), default="")
+    # most words added; on a tie, one that names something new ("Veloria's capital city is
+    # Kael"), then one that repeats nothing of the question ("BIOS is 1.3.4, Build is 6671"),
+    # then a clause that names the question's subject ("the full build of the iOS app takes 25
+    # minutes; the Android build takes 18 minutes" for an iOS question)
+    subject = {t.lower() for t in re.findall(r"\w+", question)[1:] if _names(t)}  # "iOS" too
+    best = max(
+        reversed(named or agent or pieces),
+        key=lambda p: (
+            len(stems(p) - asked - _FILLER),
+            any(_names(t) and stems(t) - asked for t in p.split()),
+            not stems(p) & asked,
+            bool(subject & set(words(p))),
+        ),
+        default="",
+    )
     if len(pieces) < 2 or not stems(best) - asked:
         return _what_it_adds(answer, question, asked)
     tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
+    tokens = tokens[_restated_head(tokens, asked) :]
     while len(tokens) > 1 and not stems(tokens[0]) - asked:
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
     return " ".join(tokens[: _restated_tail(tokens, question)]).rstrip(" .,;:!?")
+
+
+def _restated_head(tokens: list[str], asked: set[str]) -> int:
+    """Where a piece's answer starts, after the restatement of the question that opens it.
+
+    After the last of the question's words before the first word that names something new:
+    "the iOS app takes about 25 minutes" for "How long does a full iOS build take?" is
+    "about 25 minutes" ("iOS" is the question's). Only function words and qualifiers may
+    stand between (:data:`_QUALIFIERS`); else, and when no question's word comes before, 0.
+    """
+    each = [stems(t) for t in tokens]
+    named = next((n for n, t in enumerate(tokens) if _names(t) and each[n] - asked), None)
+    restated = [n for n in range(named or 0) if each[n] and each[n] <= asked]
+    if not restated or any(
+        each[n] - _QUALIFIERS for n in range(restated[-1] + 1, named or 0)
+    ):  # "the test matrix on Jul 31": "matrix" is not the question's, nor a qualifier
+        return 0
+    return restated[-1] + 1
+
+
+_QUALIFIERS = frozenset(
+    stems("about around approximately roughly nearly almost over under some just exactly least")
+)
+"""Words that may stand between a restatement and the number it gives ("takes about 25")."""
 
 
 _OPEN_ENDED = re.compile(
@@ -179,13 +233,30 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
     counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
     if any(said <= asked and not said <= counted for said in each[start:end] if said):
-        return answer  # what it adds is not one run at its end: "V4V roadmap (moved ...)"
+        return _inserted(tokens, each, asked, answer)  # not one run at its end
     verb = start + 1 < end and _a_verb(tokens, start) and _names(tokens[start + 1])
     if not (verb or _has_clause_word(tokens[:start])):
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
     start += verb  # "The arena seats 14,500 people." for "What is the arena's capacity?"
     span = " ".join(tokens[start:end]).strip(" .,;:!?\"'()")
     return span if _names_something(span) else answer
+
+
+def _inserted(tokens: list[str], each: list[set[str]], asked: set[str], answer: str) -> str:
+    """A reply that is the question's words with one name put among them: cut to the name.
+
+    "The --compat flag enables compatibility mode in the Harbor CLI." for "Which flag enables
+    compatibility mode in the Harbor CLI?" is "--compat". What it adds must be one run, each
+    word of it naming something (a capital, a digit, an option): "V4V roadmap (moved to next
+    week)" adds two runs, "PostgreSQL als" a word that names nothing; both stay whole.
+    ``each``: every token's stems.
+    """
+    added = [n for n, said in enumerate(each) if said - asked - _FILLER]
+    if not added or added[-1] - added[0] + 1 != len(added):
+        return answer
+    run = tokens[added[0] : added[-1] + 1]
+    span = " ".join(run).strip(" .,;:!?\"'()")
+    return span if all(_names(t) or _FLAG.match(t) for t in run) else answer
 
 
 _MODALS = frozenset("can could will would may might must should shall".split())
@@ -480,6 +551,8 @@ def restates(answer: str, question: str) -> bool:
     words. "Suspension bridge" for "What type of bridge is the Corvale Bridge?" is an answer:
     "bridge" is also a common word there.
     """
+    if {f.lower() for f in _FLAG.findall(answer)} - {f.lower() for f in _FLAG.findall(question)}:
+        return False  # it names an option: "--compat"
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
     if said and not asks_yes_no(question) and stems(answer) <= stems(question):
         return True  # "default port" for "What is the default port?"
