@@ -622,6 +622,13 @@ def test_a_plain_statement_in_every_script_states_its_date(text: str) -> None:
     assert states(text, "1932") and not denies(text, "1932")
 
 
+def test_a_text_states_an_answer_in_another_spelling_of_its_words() -> None:
+    assert states("The cable is 2.4 km (1.5 mi) long.", "2.4 kilometres")
+    assert states("オーロラアプリは3月12日ではなく4月2日にリリースされた。", "April 2")
+    assert not states("It takes 40 min, not 50 minutes.", "50 min")
+    assert not states("オーロラアプリは3月12日ではなく4月2日にリリースされた。", "March 12")
+
+
 def test_words_of_the_question_and_quoted_titles_are_not_cues() -> None:
     text = '"Never Ever" is the debut EP by Park Ji-yeon.'
     assert states(text, "Park Ji-yeon", 'Who is the artist of the "Never Ever" EP?')

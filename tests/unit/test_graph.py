@@ -382,6 +382,19 @@ def test_one_number_read_with_other_nouns_in_other_scripts_is_one_answer_cited_b
     assert answers_of(result) == {"14,500": ["en", "th", "zh"]}, result.text
 
 
+def test_a_copy_that_writes_the_answer_abbreviated_is_cited_for_it() -> None:
+    texts = [
+        Context(id="a", text="The cable is 2.4 km (1.5 mi) long."),
+        Context(id="b", text="The cable stretches 2.4 kilometres under the bay."),
+    ]
+    readings = {
+        "a": Triple(True, None, "2.4 km (1.5 mi) long"),
+        "b": Triple(True, None, "2.4 kilometres"),
+    }
+    result = ask("How long is the cable?", texts, model=World(texts, readings).model())
+    assert [sorted(c) for c in answers_of(result).values()] == [["a", "b"]], result.text
+
+
 def test_a_copy_is_not_cited_for_a_longer_answer_it_does_not_state() -> None:
     texts = [
         Context(id="a", text="The Veltra lamp was designed by Miles Davis."),

@@ -37,6 +37,7 @@ from contextorg.tools.text.normalize import (
     PREFIXING,
     SHORT_VERSION,
     compact,
+    first_spelling,
     mentions,
     unprefixed,
     words,
@@ -396,7 +397,8 @@ def states(text: str, answer: str, question: str = "") -> bool:
 
     Stricter than :func:`~contextorg.tools.text.normalize.mentions`, which any occurrence
     satisfies: "opened in 1934, not in 1932" mentions 1932 and states only 1934. Words of
-    ``question`` and quoted names are never cues: "Who sang 'Never Ever'?"
+    ``question`` and quoted names are never cues: "Who sang 'Never Ever'?" A word may be
+    stated in another spelling: "2.4 km" states "2.4 kilometres".
     """
     wanted = set(words(answer))
     if not wanted:
@@ -404,8 +406,10 @@ def states(text: str, answer: str, question: str = "") -> bool:
     kept, runs = _affirmed(text, frozenset(words(question)))
     if PREFIXING.search(answer):  # "בלידס" states "לידס"
         kept = frozenset(unprefixed(set(kept)))
-    return wanted <= kept or (
-        bool(JOINED.search(answer)) and any(compact(answer) in r for r in runs)
+    return (
+        wanted <= kept
+        or {first_spelling(w) for w in wanted} <= kept
+        or (bool(JOINED.search(answer)) and any(compact(answer) in r for r in runs))
     )
 
 
@@ -918,7 +922,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             if no:
                 runs.append("")
             else:
-                kept.add(word)
+                kept.update((word, first_spelling(word)))  # "km" states "kilometres"
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)

@@ -234,6 +234,11 @@ def _spelled_date(date: re.Match[str]) -> str:
     return f"{_MONTH_NAMES[int(date[2]) - 1]} {int(date[3])}, {date[1]}"
 
 
+def first_spelling(word: str) -> str:
+    """A normalized word in the first of its spellings: "km" and "kilometres" are "kilometre"."""
+    return _CANONICAL.get(word, word)
+
+
 def _canonical(answer: str | None) -> list[str]:
     """The words of ``answer``, each in its first spelling.
 
