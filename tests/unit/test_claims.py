@@ -917,6 +917,11 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
         ),
         ("BIOS is 1.3.4, Build is 6671", "What were the BIOS and Build versions?", "6671"),
         ("Veloria's capital city is Kael.", "What is the capital of Veloria?", "Kael"),
+        (  # a clause after ";" is not an agent; "him" names nothing new
+            "Omar Haddad is the maintainer; the Ledger service moved to him in 2022.",
+            "Who maintains the Ledger service?",
+            "Omar Haddad",
+        ),
         (
             "Chris Rogers updated the test matrix on Jul 31, 2019 by Rich Persaud's comments.",
             "What was Chris Rogers' response to Rich Persaud's comments on the tests?",

@@ -120,15 +120,18 @@ def answer_phrase(answer: str, question: str) -> str:
     asked = stems(question)
     if not asked & stems(answer):
         return answer
-    pieces = [p.strip(" .,;:!?\"'()") for p in _LINKS.split(answer)]
-    pieces = [p for p in pieces if p]
+    linked = _linked_pieces(answer)
+    pieces = [p for p, _ in linked]
     named = []
     if _OTHER_LINK.search(answer) and len(answer.split()) <= SHORT_REPLY:
         named = [p for p in pieces if _names(p) and stems(p) - _FILLER and not stems(p) & asked]
-    # "It is developed by Slab": what follows a piece of the question's words alone (not the
-    # first: that is the subject) answers it, over a longer piece that describes the subject
-    agent = [p for b, p in itertools.pairwise(pieces[1:]) if stems(b) and stems(b) <= asked]
-    agent = [p for p in agent if stems(p) - asked]
+    # "It is developed by Slab": the agent of the question's own verb answers it, over a
+    # longer piece that describes the subject ("Quill is an open-source rich text editor")
+    agent = [
+        p
+        for (b, _), (p, link) in itertools.pairwise(linked)
+        if link == "by" and stems(b) and stems(b) <= asked and stems(p) - asked
+    ]
     # most words added; on a tie, one that names something new ("Veloria's capital city is
     # Kael"), then one that repeats nothing of the question ("BIOS is 1.3.4, Build is 6671"),
     # then a clause that names the question's subject ("the full build of the iOS app takes 25
@@ -151,6 +154,22 @@ def answer_phrase(answer: str, question: str) -> str:
     while len(tokens) > 1 and not stems(tokens[0]) - asked:
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
     return " ".join(tokens[: _restated_tail(tokens, question)]).rstrip(" .,;:!?")
+
+
+def _linked_pieces(answer: str) -> list[tuple[str, str]]:
+    """The pieces of ``answer`` between linking words (:data:`_LINKS`), with the link before.
+
+    In lower case, "" for the first: "owned by the Platform team" is ("owned", ""), ("the
+    Platform team", "by").
+    """
+    linked, link, at = [], "", 0
+    for match in [*_LINKS.finditer(answer), None]:
+        piece = answer[at : match.start() if match else len(answer)].strip(" .,;:!?\"'()")
+        if piece:
+            linked.append((piece, link))
+        if match:
+            link, at = match.group().strip().lower(), match.end()
+    return linked
 
 
 def _restated_head(tokens: list[str], asked: set[str]) -> int:
@@ -290,9 +309,13 @@ def _counted(question: str) -> set[str]:
 
 
 _FILLER = frozenset(
-    stems("you we i there here should can could must may might need will would just simply")
+    stems(
+        "you we i there here should can could must may might need will would just simply "
+        "him them us me"
+    )
 )
-"""Words a reply opens with that add nothing to the question: "You should use port 9090"."""
+"""Words a reply opens with that add nothing to the question: "You should use port 9090"; and
+pronouns, which name nothing new ("the service moved to him in 2022")."""
 
 
 def _closing(each: list[set[str]], start: int, question: str) -> tuple[int, int]:
