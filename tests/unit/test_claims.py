@@ -917,6 +917,18 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
         ),
         ("BIOS is 1.3.4, Build is 6671", "What were the BIOS and Build versions?", "6671"),
         ("Veloria's capital city is Kael.", "What is the capital of Veloria?", "Kael"),
+        # a reply naming someone first, then restating the question with a date after it
+        ("Lena Park has owned it since 2020.", "Who owns the Harbor build?", "Lena Park"),
+        (
+            "Lena Park has owned the Harbor build since March 2020.",
+            "Who owns the Harbor build?",
+            "Lena Park",
+        ),
+        (
+            "Lena Park owns the Harbor build with Ken Ito.",
+            "Who owns the Harbor build?",
+            "Lena Park owns the Harbor build with Ken Ito.",
+        ),
         (  # a clause after ";" is not an agent; "him" names nothing new
             "Omar Haddad is the maintainer; the Ledger service moved to him in 2022.",
             "Who maintains the Ledger service?",

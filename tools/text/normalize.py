@@ -182,7 +182,7 @@ _MONTHS = (  # abbreviated, and in German, French and Spanish
     "december dec dezember decembre diciembre dez",
 )
 _MONTH_NAMES = tuple(group.split()[0] for group in _MONTHS)
-_MONTH_WORDS = frozenset(" ".join(_MONTHS).split())
+MONTH_WORDS = frozenset(" ".join(_MONTHS).split())
 
 _UNITS = (  # written out and abbreviated
     "minute minutes min mins minuten",
@@ -293,7 +293,7 @@ def counted_number(answer: str) -> str | None:
     :data:`_UNIT_WORDS`) makes it another; so does a name ("2012 Olympics": capitals).
     """
     count = _COUNT.match(answer)
-    if count is None or set(words(count[2])) & (_UNIT_WORDS | _MONTH_WORDS):
+    if count is None or set(words(count[2])) & (_UNIT_WORDS | MONTH_WORDS):
         return None
     return count[1].rstrip(",.")
 

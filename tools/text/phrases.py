@@ -15,7 +15,13 @@ from functools import lru_cache
 import simplemma
 import Stemmer
 
-from contextorg.tools.text.normalize import FUNCTION_WORDS, asks_yes_no, says_phrase, words
+from contextorg.tools.text.normalize import (
+    FUNCTION_WORDS,
+    MONTH_WORDS,
+    asks_yes_no,
+    says_phrase,
+    words,
+)
 
 _OTHER_LINKS = "ist|sind|waren|est|sont|était|fue|è|é"
 _LINKS = re.compile(
@@ -240,7 +246,9 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     tokens = re.findall(r"\S+", answer)
     if len(tokens) > SHORT_REPLY:
         return answer
-    pronoun = bool(tokens) and tokens[0].lower() in PRONOUNS
+    pronoun = bool(tokens) and (  # "It opened in 1932.", "Lena Park has owned it since 2020."
+        tokens[0].lower() in PRONOUNS or any(t.strip(".,;:!?").lower() == "it" for t in tokens)
+    )
     if len(asked & stems(answer)) + pronoun < RESTATED or restates(answer, question):
         return answer
     each = [stems(t) for t in tokens]
@@ -406,12 +414,32 @@ def _named_first(tokens: list[str], each: list[set[str]], asked: set[str], answe
     stems.
     """
     end = next((n for n, said in enumerate(each) if said and not said - asked), None)
-    if end is None or any(said - asked for said in each[end:]):
+    if end is None:
         return answer
-    if not _has_clause_word(tokens[end:]):
+    rest = _without_dating(tokens[end:])  # "Lena Park has owned it since 2020."
+    if any(stems(t) - asked for t in rest) or not _has_clause_word(rest):
         return answer
+    while end > 1 and not each[end - 1]:
+        end -= 1  # "Lena Park has owned ...": not "has"
     span = _RELATIVE.split(" ".join(tokens[:end]))[0].strip(" .,;:!?\"'()")
     return span if _names_something(span) else answer
+
+
+def _without_dating(tokens: list[str]) -> list[str]:
+    """``tokens`` without a closing phrase that dates them: "since 2020", "in March 2021"."""
+    for n, token in enumerate(tokens):
+        dating = tokens[n + 1 :]
+        if token.lower() in _DATING and dating and all(_a_date_word(t) for t in dating):
+            return tokens[:n]
+    return tokens
+
+
+_DATING = frozenset("since in from until till on".split())
+
+
+def _a_date_word(token: str) -> bool:
+    word = token.strip(" .,;:!?\"'()").lower()
+    return any(c.isdigit() for c in word) or word in MONTH_WORDS or word in ("the", "of")
 
 
 _RELATIVE = re.compile(r",\s+(?:who|which|whose|whom|that)\b", re.IGNORECASE)
