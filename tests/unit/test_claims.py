@@ -909,13 +909,25 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
             "Which agenda item was moved?",
             "V4V roadmap (moved to next week)",
         ),
-        # of two clauses that add as much, the one about the question's subject
+        # the restatement opening a piece is cut when only qualifiers stand before the answer
         (
-            "The full build of the iOS app takes about 25 minutes; the Android build takes 18.",
+            "The full build of the iOS app takes about 25 minutes, with tests.",
+            "How long does a full iOS build take?",
+            "The full build of the iOS app takes about 25 minutes, with tests.",
+        ),
+        (
+            "The build of the iOS app: it takes about 25 minutes",
             "How long does a full iOS build take?",
             "about 25 minutes",
         ),
         ("BIOS is 1.3.4, Build is 6671", "What were the BIOS and Build versions?", "6671"),
+        # the restated subject never wins a tie, whatever it repeats of the question
+        ("Ken Ito was born in Osaka.", "When was Ito born?", "Osaka"),
+        (
+            "The University of Nordland at Bodo is located in the town of Bodo, Norway.",
+            "Where is the UNB located?",
+            "town of Bodo, Norway",
+        ),
         ("Veloria's capital city is Kael.", "What is the capital of Veloria?", "Kael"),
         # a reply naming someone first, then restating the question with a date after it
         ("Lena Park has owned it since 2020.", "Who owns the Harbor build?", "Lena Park"),

@@ -139,17 +139,15 @@ def answer_phrase(answer: str, question: str) -> str:
         if link == "by" and stems(b) and stems(b) <= asked and stems(p) - asked
     ]
     # most words added; on a tie, one that names something new ("Veloria's capital city is
-    # Kael"), then one that repeats nothing of the question ("BIOS is 1.3.4, Build is 6671"),
-    # then a clause that names the question's subject ("the full build of the iOS app takes 25
-    # minutes; the Android build takes 18 minutes" for an iOS question)
-    subject = {t.lower() for t in re.findall(r"\w+", question)[1:] if _names(t)}  # "iOS" too
+    # Kael"), then one that does not name the question's subject ("Omar Haddad is the
+    # maintainer; the Ledger service moved to him in 2022"), then the last
+    subject = {t.lower() for t in re.findall(r"\w+", question)[1:] if _names(t)}
     best = max(
         reversed(named or agent or pieces),
         key=lambda p: (
             len(stems(p) - asked - _FILLER),
             any(_names(t) and stems(t) - asked for t in p.split()),
-            not stems(p) & asked,
-            bool(subject & set(words(p))),
+            not subject & set(words(p)),
         ),
         default="",
     )
