@@ -235,8 +235,14 @@ def _spelled_date(date: re.Match[str]) -> str:
 
 
 def first_spelling(word: str) -> str:
-    """A normalized word in the first of its spellings: "km" and "kilometres" are "kilometre"."""
-    return _CANONICAL.get(word, word)
+    """A unit or month in the first of its spellings: "km" and "kilometres" are "kilometre".
+
+    Numbers written as words stay as they are: "one" in "one of the first" is not a count.
+    """
+    return _SPELLINGS.get(word, word)
+
+
+_SPELLINGS = {**_forms(*_UNITS), **_forms(*_MONTHS)}
 
 
 def _canonical(answer: str | None) -> list[str]:

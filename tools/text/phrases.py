@@ -103,9 +103,10 @@ def _a_phrase(reply: str) -> bool:
     return ". " not in reply and len(reply.split()) <= SHORT_PHRASE
 
 
-_YES_NO_OPENING = re.compile(r"^\W*(?:yes|no)\s*[,;:.\-–—]\s*(?:to\s+(?=\d))?", re.IGNORECASE)
+_YES_NO_OPENING = re.compile(r"^\W*(?:yes|no)\s*[,;:–—]\s*(?:to\s+(?=\d))?", re.IGNORECASE)
 """A reply's opening "Yes," or "No," (and a "to" before a number: "Yes, to 100 requests"), as a
-page's FAQ answers: not the answer to a question that is not asked yes or no."""
+page's FAQ answers: not the answer to a question that is not asked yes or no ("No. 5 Squadron"
+and "No-fly zone" open otherwise)."""
 
 
 def answer_phrase(answer: str, question: str) -> str:
