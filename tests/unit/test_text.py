@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from contextorg.tools.text.normalize import (
@@ -193,6 +195,9 @@ WORDS = st.lists(st.from_regex(r"[A-Za-z0-9][A-Za-z0-9-]{0,8}", fullmatch=True),
 def test_words_taken_from_the_text_are_grounded(words: list[str], data: st.DataObject) -> None:
     picked = data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=4))
     answer = " ".join(picked)
+    # "000 000" is one number written with spaced thousands; a text with "000" alone does not
+    # write it (test_thousands_set_apart_by_spaces_are_one_number)
+    assume(not re.search(r"(?<![\w.,])\d{1,3}(?: \d{3})+(?!\w)", answer))
     content = set(normalize(answer.replace("-", " ")).split()) - FUNCTION_WORDS
     # An answer of function words only ("The Who") is grounded where the phrase itself is.
     expected = bool(content) or says_phrase(" ".join(words), answer)
