@@ -374,6 +374,7 @@ _ORDINAL_DAY = re.compile(
     re.IGNORECASE,
 )
 """A day of the month written as an ordinal ("April 2nd", "the 2nd of April")."""
+_ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
 def _dates_spelled(text: str) -> str:
@@ -384,6 +385,8 @@ def _dates_spelled(text: str) -> str:
     """
     if "月" in text or "월" in text:
         text = _MONTH_DAY.sub(_month_day, text)
+    if not _ORDINAL_SUFFIX.search(text):  # most texts: a search is 4x cheaper than the sub
+        return text
     return _ORDINAL_DAY.sub(lambda m: "".join(p for p in m.groups() if p), text)
 
 

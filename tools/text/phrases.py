@@ -142,7 +142,7 @@ def answer_phrase(answer: str, question: str) -> str:
     # most words added; on a tie, one that names something new ("Veloria's capital city is
     # Kael"), then one that does not name the question's subject ("Omar Haddad is the
     # maintainer; the Ledger service moved to him in 2022"), then the last
-    subject = {t.lower() for t in re.findall(r"\w+", question)[1:] if _names(t)}
+    subject = names(question)
     best = max(
         reversed(named or agent or pieces),
         key=lambda p: (
@@ -281,8 +281,9 @@ def _inserted(tokens: list[str], each: list[set[str]], asked: set[str], answer: 
     if not added or added[-1] - added[0] + 1 != len(added):
         return answer
     run = tokens[added[0] : added[-1] + 1]
-    span = " ".join(run).strip(" .,;:!?\"'()")
-    return span if all(_names(t) or _FLAG.match(t) for t in run) else answer
+    if not all(_names(t) or _FLAG.match(t) for t in run):
+        return answer
+    return " ".join(run).strip(" .,;:!?\"'()")
 
 
 _MODALS = frozenset("can could will would may might must should shall".split())
