@@ -19,6 +19,7 @@ from contextorg.tools.text.phrases import (
     bare_reply,
     complete_phrase,
     dangles,
+    dated,
     reads_as_sentence,
     restates,
     speaks_of_another,
@@ -1045,6 +1046,48 @@ def test_a_finished_phrase_is_in_the_text_or_a_part_of_the_reply(
     phrase = complete_phrase(answer, text)
     assert says_phrase(text, phrase) or answer.startswith(phrase)
     assert phrase == answer or dangles(answer)
+
+
+LIFE = "Halsted Lockwood Ritter (July 14, 1868 – October 15, 1951) was an American judge."
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "question", "shown"),
+    [
+        ("1868", LIFE, "When was Judge Ritter born?", "July 14, 1868"),
+        ("1951", LIFE, "When did Judge Ritter die?", "October 15, 1951"),
+        ("1892", 'Bert Smith (born 1892). Bertram "Bert" Smith (7 March 1892 – 1969)', "When was "
+         "Bert Smith born?", "7 March 1892"),  # fmt: skip
+        ("1932", "Das Werk öffnete am 2. Mai 1932.", "Wann öffnete das Werk?", "2. Mai 1932"),
+        ("1932", "The bridge opened in March 1932.", "When did the bridge open?", "March 1932"),
+        # the question asks the year; two dates in that year; no date; not a year; not "when"
+        ("1868", LIFE, "In what year was Judge Ritter born?", "1868"),
+        ("1932", "Work began in March 1932; it opened in May 1932.", "When did it open?", "1932"),
+        ("1932", "It opened in 1932.", "When did it open?", "1932"),
+        ("14", LIFE, "When was Judge Ritter born?", "14"),
+        ("1868", LIFE, "Who was born in 1868?", "1868"),
+        ("1868", "Omar 1868 and Summer 1868", "When?", "1868"),
+    ],
+)
+def test_a_year_read_for_when_is_the_one_date_the_text_writes_it_in(
+    answer: str, text: str, question: str, shown: str
+) -> None:
+    assert dated(answer, text, question) == shown
+    assert grounded(text, dated(answer, text, question))
+
+
+def test_a_year_read_for_when_is_shown_as_the_full_date_its_text_states() -> None:
+    contexts = [Context(id="bio", text=LIFE), Context(id="roll", text="Judge Ritter, born 1868.")]
+    world = World(contexts, {c.id: Triple(True, None, "1868") for c in contexts})
+    result = ask("When was Judge Ritter born?", contexts[:1], model=world.model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("July 14, 1868", ["bio"])
+    ]
+    # with a text that states the year alone, what both state is shown, cited by both
+    result = ask("When was Judge Ritter born?", contexts, model=world.model())
+    assert [(a.answer, sorted(a.citations)) for a in result.answer.answers] == [
+        ("1868", ["bio", "roll"])
+    ]
 
 
 BADGE = "Owner: Lena Park (since March). Port: 8080. Sponsor: 1. FC Köln. Vendor: Acme Inc."

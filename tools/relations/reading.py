@@ -32,6 +32,7 @@ from contextorg.tools.text.phrases import (
     answer_phrase,
     bare_reply,
     complete_phrase,
+    dated,
     restates,
     speaks_of_another,
     unoffered,
@@ -222,7 +223,7 @@ def _read_answer(
     phrase = answer_phrase(bare_reply(said, text), question)
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
-    answer = complete_phrase(phrase, text, cut=cut)
+    answer = dated(complete_phrase(phrase, text, cut=cut), text, question)
     reading = ContextReading(
         status="answers",
         answers=[answer],

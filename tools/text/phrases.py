@@ -495,6 +495,33 @@ def dangles(answer: str) -> bool:
     return stripped[-1] in _OPENING or bool(last and last.group(1) in DANGLING)
 
 
+_WHEN = re.compile(r"\b(?:when|wann|quand|cu[aá]ndo|quando)\b", re.IGNORECASE)
+"""A question that asks when, in English, German, French, Spanish, Italian and Portuguese."""
+_YEAR_ASKED = re.compile(r"\b(?:years?|jahr|ann[ée]e|a[ñn]o|anno)\b", re.IGNORECASE)
+_MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+
+
+def dated(answer: str, text: str, question: str) -> str:
+    """A year read for a question that asks when, as the one full date ``text`` writes it in.
+
+    "1868" read from "Halsted Ritter (July 14, 1868 - October 15, 1951)" for "When was Judge
+    Ritter born?" is "July 14, 1868". Not when the question asks which year, nor when the text
+    writes that year in two dates or more ("March 1932" and "May 1932"): then it is left as read.
+    """
+    year = answer.strip(" .")
+    if not (year.isdigit() and 3 <= len(year) <= 4 and _WHEN.search(question)):
+        return answer
+    if _YEAR_ASKED.search(question):
+        return answer
+    pattern = rf"(?<!\w)(?:{_DAY}\.?\s+(?:of\s+)?)?(?:{_MONTH})\.?\s+(?:{_DAY},?\s+)?{year}(?!\d)"
+    found = {
+        tuple(words(m.group())): " ".join(m.group().split())
+        for m in re.finditer(pattern, text, re.IGNORECASE)
+    }
+    return next(iter(found.values())) if len(found) == 1 else answer
+
+
 def complete_phrase(answer: str, text: str, cut: bool = False) -> str:
     """``answer``, finished from ``text`` when it stops mid-phrase or was ``cut`` at its limit.
 
