@@ -555,6 +555,33 @@ def test_moves_plans_records_and_withdrawals_state_what_holds_now(
     assert states(text, answer, question) is stated
 
 
+WON = "Who won the 2023 Kestrel Cup final?"
+FAVOURITES = "Dunmore were favourites, but Harlow won the 2023 Kestrel Cup final."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        (FAVOURITES, "Dunmore", WON, False),
+        (FAVOURITES, "Harlow", WON, True),
+        (FAVOURITES, "Dunmore", "Who were the favourites?", True),
+        ("Ana Ruiz was shortlisted, yet Omar Haddad got the 2022 Kestrel prize.", "Ana Ruiz",
+         "Who got the 2022 Kestrel prize?", False),  # fmt: skip
+        ("Dunmore waren Favorit, aber Harlow gewann das Kestrel-Pokalfinale 2023.", "Dunmore",
+         "Wer gewann das Kestrel-Pokalfinale 2023?", False),  # fmt: skip
+        # the first clause answers too, or the one set against it is about something else
+        ("Harlow won the 2023 Kestrel Cup final, but Dunmore won the 2023 Kestrel Cup semi.",
+         "Harlow", WON, True),  # fmt: skip
+        ("Ken Ito owns the Harbor build, but Lena Park runs it.", "Ken Ito", OWNS, True),
+        ("Dunmore were favourites, but it rained on the day.", "Dunmore", WON, True),
+    ],
+)
+def test_a_clause_another_answers_the_question_over_is_not_stated(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
 @pytest.mark.parametrize(
     ("text", "answer", "stated"),
     [

@@ -893,6 +893,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
+        _deny_outdone(clauses, asked)
         if not asks_past:
             _deny_chain(clauses)
         sentences.append(clauses)
@@ -926,6 +927,25 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)
+
+
+def _deny_outdone(clauses: list[Clause], asked: frozenset[str]) -> None:
+    """Deny a clause that a later one, set against it, answers the question over.
+
+    "Dunmore were favourites, but Harlow won the 2023 Kestrel Cup final." for "Who won the
+    2023 Kestrel Cup final?": the first clause has none of the question's words, and the
+    clause opened by "but" has two or more of them. A first clause with one of them ("Ken Ito
+    owns it, but Lena Park runs it" for "Who owns it?") keeps what it says.
+    """
+    wanted = asked - FUNCTION_WORDS
+    for n, (said, _) in enumerate(clauses[:-1]):
+        if wanted & set(said):
+            continue
+        if any(
+            later[0] in CONTRASTING_OPENERS and len(wanted & set(later)) >= 2
+            for later, _ in clauses[n + 1 :]
+        ):
+            _deny_whole(clauses[n : n + 1])
 
 
 def _surpasses_before(said: list[str]) -> bool:
