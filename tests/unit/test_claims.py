@@ -565,13 +565,25 @@ FAVOURITES = "Dunmore were favourites, but Harlow won the 2023 Kestrel Cup final
         (FAVOURITES, "Dunmore", WON, False),
         (FAVOURITES, "Harlow", WON, True),
         (FAVOURITES, "Dunmore", "Who were the favourites?", True),
-        ("Ana Ruiz was shortlisted, yet Omar Haddad got the 2022 Kestrel prize.", "Ana Ruiz",
-         "Who got the 2022 Kestrel prize?", False),  # fmt: skip
-        ("Dunmore waren Favorit, aber Harlow gewann das Kestrel-Pokalfinale 2023.", "Dunmore",
-         "Wer gewann das Kestrel-Pokalfinale 2023?", False),  # fmt: skip
+        (
+            "Ana Ruiz was shortlisted, yet Omar Haddad got the 2022 Kestrel prize.",
+            "Ana Ruiz",
+            "Who got the 2022 Kestrel prize?",
+            False,
+        ),
+        (
+            "Dunmore waren Favorit, aber Harlow gewann das Kestrel-Pokalfinale 2023.",
+            "Dunmore",
+            "Wer gewann das Kestrel-Pokalfinale 2023?",
+            False,
+        ),
         # the first clause answers too, or the one set against it is about something else
-        ("Harlow won the 2023 Kestrel Cup final, but Dunmore won the 2023 Kestrel Cup semi.",
-         "Harlow", WON, True),  # fmt: skip
+        (
+            "Harlow won the 2023 Kestrel Cup final, but Dunmore won the 2023 Kestrel Cup semi.",
+            "Harlow",
+            WON,
+            True,
+        ),
         ("Ken Ito owns the Harbor build, but Lena Park runs it.", "Ken Ito", OWNS, True),
         ("Dunmore were favourites, but it rained on the day.", "Dunmore", WON, True),
     ],
@@ -1083,8 +1095,12 @@ LIFE = "Halsted Lockwood Ritter (July 14, 1868 – October 15, 1951) was an Amer
     [
         ("1868", LIFE, "When was Judge Ritter born?", "July 14, 1868"),
         ("1951", LIFE, "When did Judge Ritter die?", "October 15, 1951"),
-        ("1892", 'Bert Smith (born 1892). Bertram "Bert" Smith (7 March 1892 – 1969)', "When was "
-         "Bert Smith born?", "7 March 1892"),  # fmt: skip
+        (
+            "1892",
+            'Bert Smith (born 1892). Bertram "Bert" Smith (7 March 1892 – 1969)',
+            "When was Bert Smith born?",
+            "7 March 1892",
+        ),
         ("1932", "Das Werk öffnete am 2. Mai 1932.", "Wann öffnete das Werk?", "2. Mai 1932"),
         ("1932", "The bridge opened in March 1932.", "When did the bridge open?", "March 1932"),
         # the question asks the year; two dates in that year; no date; not a year; not "when"
@@ -1107,9 +1123,7 @@ def test_a_year_read_for_when_is_shown_as_the_full_date_its_text_states() -> Non
     contexts = [Context(id="bio", text=LIFE), Context(id="roll", text="Judge Ritter, born 1868.")]
     world = World(contexts, {c.id: Triple(True, None, "1868") for c in contexts})
     result = ask("When was Judge Ritter born?", contexts[:1], model=world.model())
-    assert [(a.answer, a.citations) for a in result.answer.answers] == [
-        ("July 14, 1868", ["bio"])
-    ]
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("July 14, 1868", ["bio"])]
     # with a text that states the year alone, what both state is shown, cited by both
     result = ask("When was Judge Ritter born?", contexts, model=world.model())
     assert [(a.answer, sorted(a.citations)) for a in result.answer.answers] == [
