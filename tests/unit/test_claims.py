@@ -555,6 +555,28 @@ def test_moves_plans_records_and_withdrawals_state_what_holds_now(
     assert states(text, answer, question) is stated
 
 
+COST = "How much does Pro cost?"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pro costs $25 a month, compared with $20 previously.",
+        "Pro costs $25 a month, versus $20 before.",
+        "Le forfait Pro coûte 25 $ par mois, contre 20 $ auparavant.",
+        "Pro kostet 25 $ im Monat, gegenüber 20 $ zuvor.",
+        "El plan Pro cuesta 25 $ al mes, frente a 20 $ antes.",
+    ],
+)
+def test_a_value_set_beside_the_text_s_own_as_the_earlier_one_is_not_stated(text: str) -> None:
+    assert states(text, "$25", COST) and not states(text, "$20", COST)
+    assert states(text, "$20", "How much did Pro cost previously?")
+
+
+def test_a_value_set_beside_the_text_s_own_not_as_earlier_is_stated() -> None:
+    assert states("Pro costs $25 a month, compared with $30 at rivals.", "$30", COST)
+
+
 WON = "Who won the 2023 Kestrel Cup final?"
 FAVOURITES = "Dunmore were favourites, but Harlow won the 2023 Kestrel Cup final."
 

@@ -553,7 +553,10 @@ owned by Lena Park"."""
 
 RANGES = frozenset("from since between von seit".split())
 
-EARLIER = frozenset("before previously earlier formerly beforehand vorher zuvor davor".split())
+EARLIER = frozenset(
+    "before previously earlier formerly beforehand vorher zuvor davor bisher fruher auparavant "
+    "precedemment avant antes anteriormente precedentemente".split()
+)
 """Words that end a clause about a past holder, in a sentence that says who holds it now:
 "Lena Park has owned it since March; Ken Ito owned it before"."""
 
@@ -595,6 +598,19 @@ def _since_a_year(parts: list[tuple[str, list[str]]]) -> bool:
         for _, said in parts
         for n, w in enumerate(said)
     )
+
+
+VERSUS = frozenset("versus vs compared against contre gegenuber frente comparado rispetto".split())
+"""Words that set one value beside another, written as :func:`words` gives them (no accents)."""
+
+
+def _compared_before(said: list[str]) -> bool:
+    """Whether a clause sets an earlier value beside the text's own.
+
+    "compared with $20 previously", "contre 20 $ auparavant", "gegenüber 20 $ zuvor": a word
+    of comparing, and the clause ends on one of before.
+    """
+    return said[-1] in EARLIER and bool(VERSUS & set(said[:-1]))
 
 
 def _once(said: list[str]) -> bool:
@@ -881,6 +897,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 or (current and not asks_past and _once(said))
                 or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
+                or (len(clauses) > 1 and not asks_past and _compared_before(said))
                 or _left_role(said, not_cues)
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
