@@ -555,6 +555,24 @@ def test_moves_plans_records_and_withdrawals_state_what_holds_now(
     assert states(text, answer, question) is stated
 
 
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("Owner: Lena Park (until 2023: Ken Ito)", False),
+        ("Besitzer: Lena Park (bis 2023: Ken Ito)", False),
+        ("Propriétaire : Lena Park (jusqu'en 2023 : Ken Ito)", False),
+        ("Dueño: Lena Park (hasta 2023: Ken Ito)", False),
+        ("Owner: Lena Park (before 2023: Ken Ito)", False),
+        ("Bis 2023 gehörte die API Ken Ito.", False),
+        # "before" ends nothing without a time after it
+        ("Ken Ito owns the Harbor build and signs off before each release.", True),
+    ],
+)
+def test_a_holder_up_to_a_year_is_not_stated_in_any_language(text: str, stated: bool) -> None:
+    assert states(text, "Ken Ito", OWNS) is stated
+    assert "Lena Park" not in text or states(text, "Lena Park", OWNS)
+
+
 COST = "How much does Pro cost?"
 
 

@@ -823,9 +823,14 @@ def _holder_passed(
         return "label"
     if tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON:
         return "next" if short else "whole"
-    if said[0] in ("until", "till"):  # "Until 2019, it was closed": 2019 is when it ended
+    # "Until 2019, it was closed": 2019 is when it ended; "(bis 2023: Ken Ito)", "before 2023:"
+    if said[0] in UNTIL or (said[0] in BEFORE and said[1:2] and said[1].isdigit()):
         return "after" if short else "whole"
     return None
+
+
+UNTIL = frozenset("until till bis jusqu hasta".split())
+BEFORE = frozenset("before vor avant antes".split())
 
 
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
