@@ -8,6 +8,9 @@ Methods, each an ``ask`` with the embedded model:
   fill the window) for grounded answers, every piece, in order; no answer call;
 - search: the same with ``segment_search`` (pieces ranked by hybrid search over their
   passages, read best first until two in a row add no answer);
+- segments-N, search-N: the same in pieces of at most N tokens (``reading_segment_tokens``;
+  ``ask`` reads in pieces of 1,024 by default, so segments-1024 is ``ask`` as it comes, and
+  segments and search set ``reading_segment_tokens=None``);
 - notes: SEGMENT+ map-reduce notes (``separate``: the notes subgraph, then one answer call);
 - truncate: the beginning that fits the usual window, one call;
 - all-in-one: the whole document in one call, with a window as large as it needs (sizes up
@@ -141,8 +144,10 @@ def run_item(
     tokens = count(text)
     options: dict[str, Any] = {"strategy": "separate", "context_budget": tokens + 1}
     chosen, shown = model, text
-    if method in ("segments", "search"):
-        options = {"strategy": "corg", "segment_search": method == "search"}
+    kind, piece = split_method(method)
+    if kind in ("segments", "search"):
+        options = {"strategy": "corg", "segment_search": kind == "search"}
+        options["reading_segment_tokens"] = piece
     elif method == "notes":
         options = {"strategy": "separate", "segment_tokens": args.segment_tokens}
     elif method == "truncate":
@@ -198,6 +203,14 @@ def run_item(
     return record
 
 
+def split_method(name: str) -> tuple[str, int | None]:
+    """A method's name and the segment size it names: "segments-1024" is segments of 1,024."""
+    method, _, size = name.partition("-")
+    if method in ("segments", "search") and size.isdigit() and int(size) > 0:
+        return method, int(size)
+    return name, None
+
+
 def right_segments(
     answers: list[dict[str, Any]], needles: list[tuple[int, dict[str, Any]]], gold: list[str]
 ) -> list[bool]:
@@ -243,8 +256,11 @@ def main() -> None:
     )
     args = parser.parse_args()
     methods = args.methods.split(",")
-    if unknown := set(methods) - set(METHODS):
-        parser.error(f"unknown methods {sorted(unknown)}: use {', '.join(METHODS)}")
+    if unknown := {m for m in methods if split_method(m)[0] not in METHODS}:
+        parser.error(
+            f"unknown methods {sorted(unknown)}: use {', '.join(METHODS)}, "
+            "or segments-N and search-N for pieces of N tokens"
+        )
     sizes = [int(s) for s in args.sizes.split(",")]
     # One cache per method: segment search reads the same segments as reading them all, and
     # its seconds must count its own calls, not replies the other method left.

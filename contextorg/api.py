@@ -173,6 +173,7 @@ class AskOptions(TypedDict, total=False):
     max_segments: int
     segment_search: bool
     segment_patience: int
+    reading_segment_tokens: int | None
     notes_max_tokens: int
     conflict_policy: ConflictPolicyName | str | Any
     explain: bool

@@ -10,7 +10,7 @@ from contextorg.state import RunContext, State, standalone_question
 from contextorg.tools.models.calls import Meter
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.relations.reading import question_in_their_language
-from contextorg.tools.relations.segments import SegmentSearch, searching_segments
+from contextorg.tools.relations.segments import SegmentSearch, reading_segments
 from contextorg.tools.slots import resolve
 
 
@@ -34,7 +34,7 @@ def classify_relations(state: State, runtime: Runtime[RunContext]) -> dict[str, 
     read_as = state.get("read_as") or question_in_their_language(
         question, state["contexts"], model, meter
     )
-    with searching_segments(search):
+    with reading_segments(search, context.reading_segment_tokens):
         graph = resolve(context, "classifier")(
             read_as, state["contexts"], model, meter, context.max_concurrency
         )

@@ -65,3 +65,8 @@ def check_choices(context: RunContext) -> None:
             f"segment_patience must be 1 or more, got {context.segment_patience}: it is how "
             "many segments in a row must add no answer before segment search stops reading"
         )
+    if context.reading_segment_tokens is not None and context.reading_segment_tokens < 1:
+        raise InputError(
+            f"reading_segment_tokens must be 1 or more, got {context.reading_segment_tokens}: "
+            "it is the most tokens of one segment of a long text (None: a call's whole room)"
+        )

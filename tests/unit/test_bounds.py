@@ -65,7 +65,9 @@ def test_a_text_past_the_window_is_read_segment_by_segment_to_its_end() -> None:
     quiet = " ".join("Filler sentence says nothing." for _ in range(4000))
     long = Context(id="long", text=f"{quiet} The bridge opened in 1901.")
     model, sizes = bounded_model()
-    result = ask("When did the bridge open?", [long, SMALL], model=model)
+    result = ask(
+        "When did the bridge open?", [long, SMALL], model=model, reading_segment_tokens=None
+    )
     reading = result.readings["long"]
     assert max(sizes) <= WINDOW and len(sizes) == 4  # 3 segments and the small context
     assert (reading.status, reading.answers, reading.clipped) == ("answers", ["1901"], False)

@@ -17,6 +17,7 @@ from contextorg import Context, ask
 from contextorg.testing import Fault, Faults, HashEmbedder, World, first_number
 from contextorg.testing.faults import FaultKind
 from contextorg.tools.inputs import InputError
+from contextorg.tools.models.budget import segment_spans
 from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.models.structured import ScriptedChatModel
 from contextorg.tools.relations.segments import SegmentSearch, best_first
@@ -55,9 +56,14 @@ def counting_model(respond: Any = None) -> tuple[ScriptedChatModel, list[str]]:
     return ScriptedChatModel(respond=reply), texts
 
 
+WHOLE = {"reading_segment_tokens": None}
+"""Segments that fill the window: eight of :func:`long_text`."""
+
+
 def ask_searching(text: str, model: ScriptedChatModel, **options: Any) -> Any:
     """``ask`` over one long context, ``minutes``, with segment search (hash embedder)."""
     contexts = [Context(id="minutes", text=text)]
+    options = {**WHOLE, **options}
     return ask(
         QUESTION, contexts, model=model, segment_search=True, embedder=HashEmbedder(), **options
     )
@@ -88,7 +94,7 @@ def test_search_reads_the_segment_that_answers_first_and_stops_when_answers_sett
 def test_without_search_every_segment_is_read_in_order() -> None:
     text = long_text((4000, "The Corvale bridge opened in 1901."))
     model, texts = counting_model()
-    result = ask(QUESTION, [Context(id="minutes", text=text)], model=model)
+    result = ask(QUESTION, [Context(id="minutes", text=text)], model=model, **WHOLE)
     assert result.readings["minutes"].answers == ["1901"]
     assert reads_of(texts) == 8
 
@@ -205,6 +211,32 @@ def test_the_segments_are_ranked_by_their_best_passage() -> None:
     assert order[0] == 2 and sorted(order) == [0, 1, 2]
 
 
+def test_smaller_segments_read_apart_what_one_window_holds_together() -> None:
+    # Two needles 200 sentences apart share a window-sized segment, and a reading gives one
+    # answer: in segments of 1,024 words (the default) each is read in a segment of its own.
+    text = long_text((100, "The Corvale bridge opened in 1901."), (300, "It reopened in 1903."))
+    model, texts = counting_model()
+    whole = ask(QUESTION, [Context(id="minutes", text=text)], model=model, **WHOLE)
+    assert whole.readings["minutes"].answers == ["1901"] and reads_of(texts) == 8
+    model, texts = counting_model()
+    small = ask(QUESTION, [Context(id="minutes", text=text)], model=model)
+    reading = small.readings["minutes"]
+    assert reading.answers == ["1901", "1903"] and not reading.clipped
+    assert reads_of(texts) >= 40  # the same text, each segment about a sixth of the window
+    assert all(len(text[s:e].split()) <= 1024 for s, e in reading.spans)
+    model, texts = counting_model()
+    short = "The Corvale bridge opened in 1901. " + filler(400)  # fits one call: read whole
+    ask(QUESTION, [Context(id="minutes", text=short)], model=model, reading_segment_tokens=100)
+    assert reads_of(texts) == 1
+
+
+def test_a_segment_size_under_one_token_is_refused_before_any_call() -> None:
+    model, texts = counting_model()
+    with pytest.raises(InputError, match="reading_segment_tokens must be 1 or more"):
+        ask(QUESTION, [Context(id="a", text="x")], model=model, reading_segment_tokens=0)
+    assert texts == []
+
+
 def test_a_patience_under_one_is_refused_before_any_call() -> None:
     model, texts = counting_model()
     with pytest.raises(InputError, match="segment_patience must be 1 or more"):
@@ -226,5 +258,6 @@ def test_the_cli_reads_best_first_with_segment_search(
     summary = json.loads(out)
     assert [a["answer"] for a in summary["answers"]] == ["1901"]
     assert summary["usage"]["by_node"]["classify_relations"]["llm_calls"] == 3
-    code, out, err = run_cli(argv)
-    assert json.loads(out)["usage"]["by_node"]["classify_relations"]["llm_calls"] == 8
+    code, out, err = run_cli(argv)  # every segment of 1,024 words, in order
+    spans = segment_spans(text, 1024, lambda t: len(t.split()))
+    assert json.loads(out)["usage"]["by_node"]["classify_relations"]["llm_calls"] == len(spans)

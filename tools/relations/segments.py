@@ -1,11 +1,12 @@
 """A text longer than the model's window, read segment by segment: in order, or best first.
 
-Each segment fills one reading call and is read as a context of its own; the text's reading
-keeps every answer any segment states, each with the characters of that segment. By default
-every segment is read, in order (no needle is lost). With :class:`SegmentSearch` switched on
-(``RunContext.segment_search``), the segments are ranked for the question first, with the
-project's hybrid search, and read best first until the answers settle: what a RAG user
-would try, fewer calls for a needle the search finds.
+Each segment fills one reading call (or holds fewer tokens:
+``RunContext.reading_segment_tokens``) and is read as a context of its own; the text's
+reading keeps every answer any segment states, each with the characters of that segment. By
+default every segment is read, in order (no needle is lost). With :class:`SegmentSearch`
+switched on (``RunContext.segment_search``), the segments are ranked for the question first,
+with the project's hybrid search, and read best first until the answers settle: what a RAG
+user would try, fewer calls for a needle the search finds.
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ logger = logging.getLogger("contextorg")
 Span = tuple[int, int]
 
 MAX_SEGMENTS = 32
-"""Most segments of one long text read for its answers (a window's worth each: with a 4,096
-token window about 120,000 tokens, half an hour of this machine's embedded model)."""
+"""Most segments of one long text read for its answers, counted in a window's worth each
+(with a 4,096 token window about 120,000 tokens, half an hour of this machine's embedded
+model); segments smaller than the window are as many more, so they reach as far."""
 
 SEARCHED_SEGMENTS = 128
-"""Most segments segment search ranks (the :data:`MAX_SEGMENTS` it reads may come from any of
-them, so search reaches further into a long text than reading in order)."""
+"""Most segments segment search ranks, in a window's worth each (the :data:`MAX_SEGMENTS` it
+reads may come from any of them, so search reaches further into a long text than reading in
+order)."""
 
 
 @dataclass(frozen=True)
@@ -58,20 +61,32 @@ class SegmentSearch:
     patience: int = 2
 
 
-_SEARCH: ContextVar[SegmentSearch | None] = ContextVar("contextorg_segment_search", default=None)
+@dataclass(frozen=True)
+class _Plan:
+    search: SegmentSearch | None = None
+    tokens: int | None = None
+
+
+_PLAN: ContextVar[_Plan | None] = ContextVar("contextorg_segment_plan", default=None)
 
 
 @contextmanager
-def searching_segments(search: SegmentSearch | None) -> Iterator[None]:
-    """Within the block (and the threads it starts), long texts are read with ``search``.
+def reading_segments(
+    search: SegmentSearch | None = None, tokens: int | None = None
+) -> Iterator[None]:
+    """Within the block (and the threads it starts), long texts are read this way.
 
-    ``None``: every segment, in order (the default).
+    ``search``: best first with it; ``None``, every segment in order (the default).
+    ``tokens``: most tokens of one segment; ``None``, a call's whole room. Only a text past the
+    room is cut, so shorter texts are read whole whatever ``tokens`` says.
     """
-    token = _SEARCH.set(search)
+    if tokens is not None and tokens < 1:
+        raise ValueError(f"a segment must hold at least one token, not {tokens}")
+    token = _PLAN.set(_Plan(search, tokens))
     try:
         yield
     finally:
-        _SEARCH.reset(token)
+        _PLAN.reset(token)
 
 
 def read_segments(
@@ -90,11 +105,14 @@ def read_segments(
     elsewhere answers several calls together); segment search reads one at a time, as what it
     reads next depends on what the last segment gave, and so does not vary with ``at_once``.
     """
-    search = _SEARCH.get()
-    limit = SEARCHED_SEGMENTS if search else MAX_SEGMENTS
-    spans = segment_spans(context.text, tokens, count, limit=limit + 1)
-    if len(spans) == 1:
+    plan = _PLAN.get() or _Plan()
+    search, text = plan.search, context.text
+    if len(text) <= tokens or count(text) <= tokens:
         return None
+    room, tokens = tokens, min(tokens, plan.tokens or tokens)
+    most = MAX_SEGMENTS * room // tokens  # smaller segments reach as far into the text
+    limit = SEARCHED_SEGMENTS * room // tokens if search else most
+    spans = segment_spans(text, tokens, count, limit=limit + 1)
     whole, spans = len(spans) <= limit, spans[:limit]
     first = "" if whole else " (the first)"
     if search is None:
@@ -111,7 +129,7 @@ def read_segments(
         context.id,
         how,
     )
-    order, settled = order[:MAX_SEGMENTS], False
+    order, settled = order[:most], False
     if patience is None:  # every segment is read, whatever the others give
         reads = concurrently(lambda n: read(segment(context, spans[n])), order, at_once)
         parts = dict(zip(order, reads, strict=True))
