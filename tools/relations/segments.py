@@ -63,6 +63,8 @@ class SegmentSearch:
 
 @dataclass(frozen=True)
 class _Plan:
+    """How long texts are read: best first with ``search`` (or in order), in ``tokens``."""
+
     search: SegmentSearch | None = None
     tokens: int | None = None
 
