@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,6 +28,7 @@ from contextorg.tools.text.phrases import (
     unoffered,
 )
 
+UPDATED = "Update (2024): the owner is now Lena Park. Original text: the owner is Ken Ito."
 OWNS = "Who owns the Harbor build?"
 PORT = "Which port should I use?"
 DB = "What database does the ledger use?"
@@ -307,6 +310,18 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
         ("Harbor build owner: Lena Park. Former: Ken Ito.", "Ken Ito", OWNS, False),
         ("Owner (old): Ken Ito. Owner (new): Lena Park.", "Ken Ito", OWNS, False),
         ("Owner (old): Ken Ito. Owner (new): Lena Park.", "Lena Park", OWNS, True),
+        # a page's original text, after a note that updates it, is what the note superseded
+        (UPDATED, "Ken Ito", OWNS, False),
+        (UPDATED, "Lena Park", OWNS, True),
+        (
+            "Aktualisierung (2024): Besitzerin ist jetzt Lena Park. "
+            "Ursprünglicher Text: Besitzer ist Ken Ito.",
+            "Ken Ito",
+            "Wem gehört der Harbor-Build?",
+            False,
+        ),
+        ("Original text: the owner is Ken Ito.", "Ken Ito", OWNS, True),
+        ("Original release: 1999. Remastered: 2011.", "1999", "When was it released?", True),
         ("Previous: 1.2, current: 1.3", "1.2", "What is the version?", False),
         ("Previous: 1.2, current: 1.3", "1.3", "What is the version?", True),
         ("Le build appartient à Lena Park (auparavant Ken Ito).", "Ken Ito", OWNS, False),
@@ -593,6 +608,79 @@ def test_a_value_set_beside_the_text_s_own_as_the_earlier_one_is_not_stated(text
 
 def test_a_value_set_beside_the_text_s_own_not_as_earlier_is_stated() -> None:
     assert states("Pro costs $25 a month, compared with $30 at rivals.", "$30", COST)
+
+
+def test_a_value_a_later_clause_puts_on_what_is_outdated_is_not_stated() -> None:
+    text = "Pro costs $25; a $20 price is shown only on old invoices."
+    assert states(text, "$25", COST) and not states(text, "$20", COST)
+    # a clause in the past where "old" describes something else keeps its answer
+    built = "The church is on Main Street; it was built in 1890 on the site of an old chapel."
+    assert states(built, "1890", "When was the church built?")
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 20), st.integers(0, 20)), min_size=2, max_size=6, unique=True
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_only_the_newest_changelog_entry_states_its_port_in_any_order(
+    versions: list[tuple[int, int]], order: random.Random
+) -> None:
+    ports = {version: 8000 + n for n, version in enumerate(versions)}
+    lines = [f"- {a}.{b}: default port changed to {ports[a, b]}" for a, b in versions]
+    order.shuffle(lines)
+    text = "## Changelog\n" + "\n".join(lines)
+    newest = max(versions)
+    for version, port in ports.items():
+        assert states(text, str(port), PORT) is (version == newest)
+
+
+IOS = "How long does a full iOS build take?"
+BUILDS = "A full build of the iOS app takes about 25 minutes; the Android build takes about 18."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        (BUILDS, "about 18", IOS, False),
+        (BUILDS, "about 25 minutes", IOS, True),
+        (
+            "The Harbor build is owned by Lena Park. The Falcon build is owned by Ken Ito.",
+            "Ken Ito",
+            OWNS,
+            False,
+        ),
+        # not another of the kind: "it"; nor when the text never names the question's own
+        ("Lena Park owns the Harbor build. Ken Ito owns it too.", "Ken Ito", OWNS, True),
+        ("The Android build takes about 18 minutes.", "about 18 minutes", IOS, True),
+    ],
+)
+def test_a_clause_about_another_of_the_kind_asked_is_not_stated(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
+PORT = "What is the default port?"
+CHANGELOG = "## Changelog\n- 4.2: default port changed to 9090\n- 4.0: default port 8080"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        (CHANGELOG, "8080", False),
+        (CHANGELOG, "9090", True),
+        ("- v4.0: default port 8080\n- v4.2: default port changed to 9090", "8080", False),
+        # a newer entry that changes something else, or adds, denies nothing
+        ("- 4.2: TLS switched on by default\n- 4.0: default port 8080", "8080", True),
+        ("- 4.2: added port 9090 for metrics\n- 4.0: default port 8080", "8080", True),
+    ],
+)
+def test_a_changelog_entry_a_newer_version_changes_is_not_stated(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, PORT) is stated
 
 
 WON = "Who won the 2023 Kestrel Cup final?"
@@ -1026,6 +1114,23 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
             "Who maintains the Ledger service?",
             "Omar Haddad",
         ),
+        (  # ... nor a clause after ";" that repeats nothing of the question
+            "The default timeout is 30 seconds; Ops raised it from 10.",
+            "What is the Ledger service's default timeout?",
+            "30 seconds",
+        ),
+        (
+            "Timeouts vary by service; the default timeout is 30 seconds.",
+            "What is the default timeout?",
+            "30 seconds",
+        ),
+        # a count ends on what it counts; "each" adds nothing to the question
+        ("Each team has 11 players on the field.", "How many players are on a team?", "11 players"),
+        (
+            "The Kestrel line has 14 stations, 3 of them underground.",
+            "How many stations does the Kestrel line have?",
+            "14 stations",
+        ),
         (
             "Chris Rogers updated the test matrix on Jul 31, 2019 by Rich Persaud's comments.",
             "What was Chris Rogers' response to Rich Persaud's comments on the tests?",
@@ -1238,6 +1343,10 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
     assert not restates("Maya Chen", "Who owns the Harbor build?")
     assert not restates("Harbor Research Group", "Who wrote the Harbor report?")
     assert not restates("suspension bridge", "What type of bridge is the Corvale Bridge?")
+    # German capitals its nouns: one joined to the question's name is still a common word
+    assert restates("Harbor-Projekt", "Wem gehört der Harbor-Build?")
+    assert restates("das Harbor-Team", "Wem gehört der Harbor-Build?")
+    assert not restates("Lena Park", "Wem gehört der Harbor-Build?")
     # a subject in lower case: two of its words in a row
     assert restates("billing service team", "Who maintains the billing service?")
     assert not restates("payments team", "Who maintains the billing service?")
@@ -1399,6 +1508,21 @@ def test_a_wiki_answers_its_owners_not_its_subject_or_its_sentences() -> None:
     assert "Harbor project" not in shown and not any(item.quote for item in result.answer.answers)
     assert result.readings["old"].status == "silent"
     assert result.readings["owners"].status == "silent"
+
+
+def test_a_reply_that_denies_its_own_answer_answers_nothing() -> None:
+    contexts = [
+        Context(id="wiki", text="The Wilderness Years is a novel by Sue Townsend."),
+        Context(id="crew", text="Chris Rogers edited the 1978 reissue of The Wilderness Years."),
+    ]
+    readings = {
+        "wiki": Triple(True, None, "Sue Townsend"),
+        "crew": Triple(True, None, "The Wilderness Years is not created by Chris Rogers."),
+    }
+    question = 'Who is the creator of "The Wilderness Years"?'
+    result = ask(question, contexts, model=World(contexts, readings).model())
+    assert [item.answer for item in result.answer.answers] == ["Sue Townsend"]
+    assert result.readings["crew"].status == "silent"
 
 
 def test_copies_are_folded_only_into_a_context_they_agree_with() -> None:

@@ -237,6 +237,7 @@ def _read_answer(
         or (not out.answers_question and REFUSALS & set(words(answer)))
         or restates(answer, asked)
         or speaks_of_another(answer, question, text)
+        or denies(said, answer, asked)  # "The book is not created by Chris Rogers."
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(text, answer, question=asked):

@@ -27,6 +27,7 @@ never cited). Struck-through text ("~~Ken Ito~~") is withdrawn.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from functools import lru_cache
@@ -326,9 +327,22 @@ PAST_LABELS = frozenset(
 the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
 1.2, current: 1.3" states 1.3)."""
 
+UPDATE_LABELS = frozenset(
+    "update updated edit edited correction corrected aktualisierung aktualisiert korrektur "
+    "nachtrag actualisation actualizacion correccion aggiornamento correzione".split()
+)
+"""Labels of a note that updates a page ("Update (2024): ...", "EDIT: ..."); after one, the
+page's text labelled :data:`ORIGINAL_LABELS` is what the note superseded."""
+
+ORIGINAL_LABELS = frozenset(
+    "original originally ursprunglich ursprunglicher urspruenglich originale originales".split()
+)
+
 PRESENT_LABELS = frozenset(
     "current currently now today new latest aktuell derzeit jetzt neu actuel nouveau".split()
 )
+
+REPLACING_OR_CHANGING = CHANGING | REPLACING
 
 TAKING_OVER = frozenset({("took", "over"), ("taken", "over"), ("takes", "over")})
 
@@ -403,7 +417,7 @@ def states(text: str, answer: str, question: str = "") -> bool:
     wanted = set(words(answer))
     if not wanted:
         return False
-    kept, runs = _affirmed(text, frozenset(words(question)))
+    kept, runs = _affirmed(text, frozenset(words(question)), _kinds(question))
     if PREFIXING.search(answer):  # "בלידס" states "לידס"
         kept = frozenset(unprefixed(set(kept)))
     return (
@@ -602,6 +616,23 @@ def _since_a_year(parts: list[tuple[str, list[str]]]) -> bool:
 
 VERSUS = frozenset("versus vs compared against contre gegenuber frente comparado rispetto".split())
 """Words that set one value beside another, written as :func:`words` gives them (no accents)."""
+
+
+OUTDATED = frozenset(
+    "old legacy outdated obsolete deprecated alten alte veralteten anciennes anciens "
+    "antiguas antiguos".split()
+)
+"""Words by which a later clause, in a sentence that says what holds, speaks of what is past:
+"Pro costs $25; a $20 price is shown only on old invoices"."""
+
+
+def _outdated(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause in the present speaks of what is outdated (:data:`OUTDATED`).
+
+    Not a clause in the past, where "old" describes something else: "it was built in 1890 on
+    the site of an old chapel".
+    """
+    return bool((OUTDATED - not_cues) & set(said)) and not PAST & set(said)
 
 
 def _compared_before(said: list[str]) -> bool:
@@ -816,8 +847,7 @@ def _holder_passed(
     if former is not None and (short or former == 0):
         return "label"
     ended = _ended_span(said) or any(
-        w in ("until", "till") and said[n + 1 : n + 2] and said[n + 1].isdigit()
-        for n, w in enumerate(said)
+        w in UNTIL and said[n + 1 : n + 2] and said[n + 1].isdigit() for n, w in enumerate(said)
     )
     if short and ended and _role_asked([w for w in said if not w.isdigit()], asked):
         return "label"
@@ -832,9 +862,42 @@ def _holder_passed(
 UNTIL = frozenset("until till bis jusqu hasta".split())
 BEFORE = frozenset("before vor avant antes".split())
 
+LASTED_UNTIL = UNTIL - {"jusqu", "hasta"}
+"""Words after a state that say when it ended ("Ken Ito until 2024"); not "jusqu" and "hasta",
+which before a number mostly say "up to" ("hasta 5.000 personas")."""
+
+
+def _kinds(question: str) -> frozenset[tuple[str, str]]:
+    """The question's names of one thing among its kind, as a name and the noun after it.
+
+    "iOS build" in "How long does a full iOS build take?", in lower case.
+    """
+    tokens = re.findall(r"[\w-]+", question)
+    return frozenset(
+        (name.lower(), noun)
+        for n, (name, noun) in enumerate(itertools.pairwise(tokens))
+        if n and not name.islower() and noun.islower() and noun not in FUNCTION_WORDS
+    )
+
+
+def _names_a_sibling(clause: str, said: list[str], kinds: frozenset[tuple[str, str]]) -> bool:
+    """Whether a clause names another thing of the kind the question names, and not it.
+
+    "the Android build takes about 18 minutes" for "How long does a full iOS build take?".
+    """
+    named = {name for name, _ in kinds}
+    tokens = re.findall(r"[\w-]+", clause)
+    return not named & set(said) and any(
+        not other.islower() and (name, noun.lower()) in kinds and other.lower() not in named
+        for other, noun in itertools.pairwise(tokens)
+        for name in named
+    )
+
 
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
-def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+def _affirmed(
+    text: str, asked: frozenset[str], kinds: frozenset[tuple[str, str]] = frozenset()
+) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words of ``text`` that occur outside a denial, and its runs of such words, joined.
 
     A clause that denies the one before it ("that was only the planned date", "which is
@@ -844,8 +907,11 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
     ("some sources give 1932", "1932 is often cited") is denied when the text sets its own
     account against it later in the sentence or at the start of the next ("but it opened in
     1934", "In fact, ..."), or concedes it ("although often dated to 1932, ...").
+    A clause that names another thing of the kind the question names (``kinds``: "the Android
+    build" for "the iOS build") is denied when the text names the question's own elsewhere.
     """
     sentences: list[list[Clause]] = []
+    siblings: list[tuple[int, int]] = []  # sentence, clause
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
@@ -854,6 +920,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         for sentence in _SENTENCES.split(_PAST_ASIDE.sub("\n", _STRUCK.sub("\n", text)))
     ]
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
+    updated = False  # an update note came before this sentence
     asks_past = bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
@@ -871,6 +938,8 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
         for clause, said in parts:
             not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
             here = (len(sentences), len(clauses))
+            if kinds and _names_a_sibling(clause, said, kinds):
+                siblings.append(here)
             if _reports(said, not_cues):
                 reported.append((*here, said[0] in CONCESSIONS))
             retracted = RETRACTED & _pairs(said)
@@ -893,9 +962,10 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 _deny_whole(clauses[-1:])  # "moved to Lena Park in March (from Ken Ito)"
             if len(said) == 1 and said[0] in NEGATIONS - not_cues:
                 passed.append((*here, "after two"))  # "in 1921 - not, as guides say, in 1919"
-            if said[0] in PAST_LABELS - not_cues and (
-                len(said) == 1 or _heads(clause, said, parts)
-            ):
+            if (
+                said[0] in PAST_LABELS - not_cues
+                and (len(said) == 1 or _heads(clause, said, parts))
+            ) or (updated and _labels_original(said, parts, not_cues)):
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
                 (held_now and not asks_past and _earlier(said))
@@ -903,6 +973,7 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
                 or (len(clauses) > 1 and not asks_past and _compared_before(said))
+                or (current and len(clauses) > 1 and not asks_past and _outdated(said, not_cues))
                 or _left_role(said, not_cues)
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
@@ -915,10 +986,16 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
+        updated = updated or (bool(parts) and parts[0][1][0] in UPDATE_LABELS)
         _deny_outdone(clauses, asked)
         if not asks_past:
             _deny_chain(clauses)
         sentences.append(clauses)
+    _deny_older_entries(split, sentences, asked)
+    named = {name for name, _ in kinds}
+    if any(named & set(said) for clauses in sentences for said, _ in clauses):
+        for s, c in siblings:  # "the iOS app takes 25 minutes; the Android build takes 18"
+            _deny_whole(sentences[s][c : c + 1])
     for s, c, how in passed:
         if how == "label":  # a label first in its sentence names what follows it, a list too
             how = "rest" if c == 0 else "before"
@@ -949,6 +1026,45 @@ def _affirmed(text: str, asked: frozenset[str]) -> tuple[frozenset[str], tuple[s
                 runs[-1] += word
         runs.append("")
     return frozenset(kept), tuple(r for r in runs if r)
+
+
+_VERSION_LABEL = re.compile(r"\W*(?:v|version\s+|release\s+)?(\d+(?:\.\d+)+)\W*", re.IGNORECASE)
+"""A changelog entry's label: "4.2", "v4.2.1", "Version 4.2" (with its list marks)."""
+
+
+def _deny_older_entries(
+    split: list[list[tuple[str, list[str]]]], sentences: list[list[Clause]], asked: frozenset[str]
+) -> None:
+    """Deny a changelog's entry that a later version's entry changes.
+
+    "- 4.2: default port changed to 9090" / "- 4.0: default port 8080": for "What is the
+    default port?", the 4.0 entry is what 4.2 changed. An entry is a line opened by a version
+    label; an older one is denied when a newer one, with a verb of change, shares two of the
+    question's words with it (its only one, for a question of one). Entries that add things
+    ("4.2: added Windows support") deny nothing. ``split``: each sentence's clauses with their
+    words, as ``sentences`` holds them.
+    """
+    wanted = asked - FUNCTION_WORDS
+    entries = []
+    for n, parts in enumerate(split):
+        label = _VERSION_LABEL.fullmatch(parts[0][0]) if len(parts) > 1 else None
+        if label:
+            said = {w for _, words_ in parts[1:] for w in words_}
+            version = tuple(int(v) for v in label.group(1).split("."))
+            entries.append((version, n, said & wanted, bool(REPLACING_OR_CHANGING & said)))
+    if not wanted:
+        return
+    need = min(2, len(wanted))
+    newest: dict[tuple[str, ...], tuple[int, ...]] = {}  # by the question's words it shares
+    for version, _, shared, changes in entries:
+        for key in itertools.combinations(sorted(shared), need) if changes else ():
+            newest[key] = max(newest.get(key, version), version)
+    for version, n, shared, _ in entries:
+        if any(
+            newest.get(key, version) > version
+            for key in itertools.combinations(sorted(shared), need)
+        ):
+            _deny_whole(sentences[n])
 
 
 def _deny_outdone(clauses: list[Clause], asked: frozenset[str]) -> None:
@@ -988,6 +1104,22 @@ def _heads(clause: str, said: list[str], parts: list[tuple[str, list[str]]]) -> 
     """
     named = any(t[:1].isupper() for t in clause.split()[1:])
     return len(said) <= 3 and len(parts) > 1 and parts[0][1] is said and not named
+
+
+def _labels_original(
+    said: list[str], parts: list[tuple[str, list[str]]], not_cues: frozenset[str] | set[str]
+) -> bool:
+    """Whether a clause heads its sentence as the label of a page's original text.
+
+    "Original text: the owner is Ken Ito.", "Ursprünglicher Text: ..."; the caller checks that
+    an update note came before. German capitals its nouns, so a capital here is no name.
+    """
+    return (
+        said[0] in ORIGINAL_LABELS - not_cues
+        and len(said) <= 3
+        and len(parts) > 1
+        and parts[0][1] is said
+    )
 
 
 def _until_present(clauses: list[Clause]) -> list[Clause]:
@@ -1247,7 +1379,7 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
     Not a range ("ran from 1990 until 2005"), nor a negation ("did not open until 1934").
     """
     for n, w in enumerate(said):
-        if w in ("until", "till", "bis") and not (RANGES | NEGATIONS) & set(said[:n]):
+        if w in LASTED_UNTIL and not (RANGES | NEGATIONS) & set(said[:n]):
             _deny(flags, said, n - REACH, n)
 
 

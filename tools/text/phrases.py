@@ -127,7 +127,7 @@ def answer_phrase(answer: str, question: str) -> str:
     asked = stems(question)
     if not asked & stems(answer):
         return answer
-    linked = _linked_pieces(answer)
+    linked = _restating_clauses(_linked_pieces(answer), asked)
     pieces = [p for p, _ in linked]
     named = []
     if _OTHER_LINK.search(answer) and len(answer.split()) <= SHORT_REPLY:
@@ -175,6 +175,22 @@ def _linked_pieces(answer: str) -> list[tuple[str, str]]:
         if match:
             link, at = match.group().strip().lower(), match.end()
     return linked
+
+
+def _restating_clauses(linked: list[tuple[str, str]], asked: set[str]) -> list[tuple[str, str]]:
+    """The pieces of the clauses (between semicolons) that repeat a word of the question.
+
+    A clause after ";" says something else: "The default timeout is 30 seconds; Ops raised
+    it from 10." for "What is the default timeout?" answers in its first clause alone. When
+    no clause repeats the question's words, every piece is kept.
+    """
+    clauses: list[list[tuple[str, str]]] = []
+    for piece, link in linked:
+        if link == ";" or not clauses:
+            clauses.append([])
+        clauses[-1].append((piece, link))
+    restating = [c for c in clauses if any(stems(p) & asked for p, _ in c)]
+    return [piece for clause in restating or clauses for piece in clause]
 
 
 def _restated_head(tokens: list[str], asked: set[str]) -> int:
@@ -258,6 +274,8 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
         return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
     end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
     counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
+    # the count ends on what it counts: "11 players on the field" is "11 players"
+    end = next((n + 1 for n in range(start + 1, end) if each[n] and each[n] <= counted), end)
     if any(said <= asked and not said <= counted for said in each[start:end] if said):
         return _inserted(tokens, each, asked, answer)  # not one run at its end
     verb = start + 1 < end and _a_verb(tokens, start) and _names(tokens[start + 1])
@@ -319,11 +337,12 @@ def _counted(question: str) -> set[str]:
 _FILLER = frozenset(
     stems(
         "you we i there here should can could must may might need will would just simply "
-        "him them us me"
+        "him them us me each every"
     )
 )
-"""Words a reply opens with that add nothing to the question: "You should use port 9090"; and
-pronouns, which name nothing new ("the service moved to him in 2022")."""
+"""Words a reply opens with that add nothing to the question: "You should use port 9090",
+"Each team has 11 players"; and pronouns, which name nothing new ("the service moved to him in
+2022")."""
 
 
 def _closing(each: list[set[str]], start: int, question: str) -> tuple[int, int]:
@@ -626,7 +645,7 @@ def restates(answer: str, question: str) -> bool:
     So: every content word of it is the question's ("default port" for "What is the default
     port?"; a yes/no question aside), or it repeats a name of the question (a word the
     question only writes capitalized, not first), and all it adds are a few lower-case common
-    words. "Suspension bridge" for "What type of bridge is the Corvale Bridge?" is an answer:
+    words, or nouns joined to that name by a hyphen ("Harbor-Projekt"). "Suspension bridge" for "What type of bridge is the Corvale Bridge?" is an answer:
     "bridge" is also a common word there.
     """
     if {f.lower() for f in _FLAG.findall(answer)} - {f.lower() for f in _FLAG.findall(question)}:
@@ -639,7 +658,11 @@ def restates(answer: str, question: str) -> bool:
         return False
     asked = {t.lower() for t in re.findall(r"\w+", question)}
     added = [t for t in said if t.lower() not in asked]
-    return len(added) <= NAMING_WORDS and all(t.islower() and t.isalpha() for t in added)
+    # a noun joined to the question's name, whatever its case: German "Harbor-Projekt"
+    joined = {b for a, b in re.findall(r"(\w+)-(\w+)", answer) if a.lower() in names(question)}
+    return len(added) <= NAMING_WORDS and all(
+        t.isalpha() and (t.islower() or (t in joined and t.istitle())) for t in added
+    )  # not "OXT-1572" nor "PCR-01", which name something
 
 
 def _repeats_a_phrase(said: list[str], question: str) -> bool:
