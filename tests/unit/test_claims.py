@@ -654,6 +654,20 @@ BUILDS = "A full build of the iOS app takes about 25 minutes; the Android build 
         # not another of the kind: "it"; nor when the text never names the question's own
         ("Lena Park owns the Harbor build. Ken Ito owns it too.", "Ken Ito", OWNS, True),
         ("The Android build takes about 18 minutes.", "about 18 minutes", IOS, True),
+        # "The" opening a sentence names nothing; a capital opening a category is no name
+        (
+            "Shoreditch High Street is a station in London. The station opened on 27 April 2010.",
+            "27 April 2010",
+            "When did Shoreditch station open?",
+            True,
+        ),
+        (
+            "Buildings in Syracuse, New York. Transit centers in the United States Railway "
+            "stations opened in 1998",
+            "1998",
+            "When was the Syracuse railway station opened?",
+            True,
+        ),
     ],
 )
 def test_a_clause_about_another_of_the_kind_asked_is_not_stated(

@@ -888,7 +888,9 @@ def _names_a_sibling(clause: str, said: list[str], kinds: frozenset[tuple[str, s
     named = {name for name, _ in kinds}
     tokens = re.findall(r"[\w-]+", clause)
     return not named & set(said) and any(
-        not other.islower() and (name, noun.lower()) in kinds and other.lower() not in named
+        not other.islower()
+        and other.lower() not in named | FUNCTION_WORDS  # not "The station opened ..."
+        and (name, noun) in kinds  # as the question writes it: not "... States Railway stations"
         for other, noun in itertools.pairwise(tokens)
         for name in named
     )

@@ -645,8 +645,9 @@ def restates(answer: str, question: str) -> bool:
     So: every content word of it is the question's ("default port" for "What is the default
     port?"; a yes/no question aside), or it repeats a name of the question (a word the
     question only writes capitalized, not first), and all it adds are a few lower-case common
-    words, or nouns joined to that name by a hyphen ("Harbor-Projekt"). "Suspension bridge" for "What type of bridge is the Corvale Bridge?" is an answer:
-    "bridge" is also a common word there.
+    words, or nouns joined to that name by a hyphen ("Harbor-Projekt"). "Suspension bridge"
+    for "What type of bridge is the Corvale Bridge?" is an answer: "bridge" is also a common
+    word there.
     """
     if {f.lower() for f in _FLAG.findall(answer)} - {f.lower() for f in _FLAG.findall(question)}:
         return False  # it names an option: "--compat"
