@@ -343,6 +343,7 @@ PRESENT_LABELS = frozenset(
 )
 
 REPLACING_OR_CHANGING = CHANGING | REPLACING
+"""Verbs by which a changelog's newer entry changes what an older one said."""
 
 TAKING_OVER = frozenset({("took", "over"), ("taken", "over"), ("takes", "over")})
 
@@ -1047,6 +1048,8 @@ def _deny_older_entries(
     words, as ``sentences`` holds them.
     """
     wanted = asked - FUNCTION_WORDS
+    if not wanted:
+        return
     entries = []
     for n, parts in enumerate(split):
         label = _VERSION_LABEL.fullmatch(parts[0][0]) if len(parts) > 1 else None
@@ -1054,8 +1057,6 @@ def _deny_older_entries(
             said = {w for _, words_ in parts[1:] for w in words_}
             version = tuple(int(v) for v in label.group(1).split("."))
             entries.append((version, n, said & wanted, bool(REPLACING_OR_CHANGING & said)))
-    if not wanted:
-        return
     need = min(2, len(wanted))
     newest: dict[tuple[str, ...], tuple[int, ...]] = {}  # by the question's words it shares
     for version, _, shared, changes in entries:
