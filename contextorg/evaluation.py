@@ -29,13 +29,12 @@ from langchain_core.language_models import BaseChatModel
 from contextorg.api import ask
 from contextorg.datasets import EvalItem, load_dataset, split_of
 from contextorg.prompts import PROMPTS, tag
-from contextorg.state import AnswerItem, Relation, RunContext
-from contextorg.tools.answering.citations import full_text
+from contextorg.state import AnswerItem, ContextReading, Relation, RunContext
+from contextorg.tools.answering.citations import full_text, supports
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.evaluation.metrics import ACC_AT, mean_or_none, score
 from contextorg.tools.inputs import InputError, jsonl_objects
 from contextorg.tools.organizers import ORGANIZERS
-from contextorg.tools.text.claims import states
 
 __all__ = [
     "EvalItem",
@@ -244,10 +243,13 @@ def summarize(
         over = record["usage"]["llm_calls"] - record.get("contexts", len(item.contexts))
         checks["calls_over_n"] = max(checks["calls_over_n"], over)
         texts = {c.id: full_text(c) for c in item.contexts}
+        readings = {
+            c: ContextReading.model_validate(r) for c, r in record.get("readings", {}).items()
+        }
         for answer in resolution.answers:
             checks["invalid_citations"] += sum(c not in texts for c in answer.citations)
             checks["unstated_answers"] += not any(
-                states(texts[c], answer.answer, item.question)
+                supports(texts[c], answer.answer, item.question, readings.get(c))
                 for c in answer.citations
                 if c in texts
             )

@@ -17,7 +17,7 @@ from contextorg.state import (
     question_read_as,
     total_usage,
 )
-from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text
+from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text, supports
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import counted_number, normalize, same_answer, words
@@ -26,7 +26,8 @@ from contextorg.tools.text.normalize import counted_number, normalize, same_answ
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
     """Merge identical answers, add dropped duplicates' citations, apply the conflict policy.
 
-    A dropped duplicate is cited for an answer only where its text states that answer. Where
+    A dropped duplicate is cited for an answer only where it states that answer (a yes or a
+    no: where it was read arguing that side, :func:`supports`). Where
     its own reading is the answer without a trailing phrase ("Mara Quist" for "Mara Quist in
     1911") that every cited text states too, the answer becomes that reading, cited by all.
     A context left out for an answer its text denies is cited for an answer its text states.
@@ -41,7 +42,7 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     for item in answers:
         extra: list[str] = []
         for s in (s for c in item.citations for s in organization.supporting.get(c, [])):
-            if s not in texts or states(texts[s], item.answer, question):
+            if s not in texts or supports(texts[s], item.answer, question, readings.get(s)):
                 extra.append(s)
                 continue
             head = _head_of(item.answer, readings.get(s))

@@ -30,10 +30,9 @@ def answer_group(task: GroupState, runtime: Runtime[RunContext]) -> dict[str, An
     """
     meter = Meter.of(runtime.context)
     group, contexts = task["group"], task["contexts"]
+    readings = task.get("readings") or {}
     if group.answered_by == "readings":
-        result = answer_from_readings(
-            group.id, contexts, task.get("readings") or {}, group.question
-        )
+        result = answer_from_readings(group.id, contexts, readings, group.question)
         return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}
     model = resolve_chat_model(runtime.context.model_for("answer"))
     if group.answered_by == "debate":
@@ -45,7 +44,7 @@ def answer_group(task: GroupState, runtime: Runtime[RunContext]) -> dict[str, An
             rounds=runtime.context.debate_rounds,
             max_concurrency=runtime.context.max_concurrency,
         )
-        result = cite(group.id, proposed or [], contexts, group.question)
+        result = cite(group.id, proposed or [], contexts, group.question, readings)
         result.failed = proposed is None
         return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}
     shown, reasoning = contexts, ""
@@ -66,6 +65,6 @@ def answer_group(task: GroupState, runtime: Runtime[RunContext]) -> dict[str, An
     proposed = [
         Proposed(a.answer, a.about, tuple(a.contexts)) for a in (out.answers if out else [])
     ]
-    result = cite(group.id, proposed, shown, group.question)
+    result = cite(group.id, proposed, shown, group.question, readings)
     result.failed = bool(shown) and out is None
     return {"group_answers": [result], "usage": {"answer_group": meter.usage()}}

@@ -154,6 +154,20 @@ def test_a_faq_answer_and_a_removed_option_are_read_as_meant() -> None:
     assert not any("changelog" in c for a, c in cited.items() if "legacy" in a), result.text
 
 
+def test_a_yes_no_question_is_answered_by_texts_that_write_neither_word() -> None:
+    contexts = [
+        Context(id="hours", text="The Elm Street depot is open Monday to Saturday, 8 am to "
+                "6 pm. It is not open on Sundays."),
+        Context(id="faq", text="Yes, the Harlow library lends e-readers for up to three weeks."),
+    ]  # fmt: skip
+    result = ask("Is the Elm Street depot open on Sundays?", contexts[:1], model="local")
+    assert {a.lower(): c for a, c in answers_cited(result).items()} == {"no": ["hours"]}, (
+        result.text
+    )
+    result = ask("Does the Harlow library lend e-readers?", contexts[1:], model="local")
+    assert {a.lower(): c for a, c in answers_cited(result).items()} == {"yes": ["faq"]}, result.text
+
+
 @pytest.mark.parametrize(
     "question",
     [

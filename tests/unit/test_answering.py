@@ -80,3 +80,34 @@ def test_a_shown_answer_is_always_stated_by_what_it_cites(text: list[str], said:
         assert item.citations and all(
             mentions({c.id: c.text for c in contexts}[c], item.answer) for c in item.citations
         )
+
+
+def test_a_yes_or_a_no_is_stated_by_the_contexts_read_arguing_that_side() -> None:
+    question = "Is the Elm Street depot open on Sundays?"
+    contexts = [
+        Context(id="hours", text="The depot is open Monday to Saturday. It is closed on Sundays."),
+        Context(id="faq", text="Yes, the Elm Street depot now opens on Sundays too."),
+        Context(id="map", text="The Elm Street depot is next to the station."),
+    ]
+    readings = {
+        "hours": ContextReading(status="answers", answers=["no"], said="no"),
+        "faq": ContextReading(status="answers", answers=["yes"], said="Yes"),
+        "map": ContextReading(status="silent", said="unknown"),
+    }
+    result = answer_from_readings(0, contexts, readings, question)
+    assert [(a.answer, a.citations) for a in result.answers] == [
+        ("no", ["hours"]),
+        ("yes", ["faq"]),
+    ]
+    # a model's "No" citing every context keeps only the one read arguing no
+    proposed = [Proposed("No, it is not.", contexts=(1, 2, 3)), Proposed("Yes", contexts=(3,))]
+    result = cite(0, proposed, contexts, question, readings)
+    assert [(a.answer, a.citations) for a in result.answers] == [
+        ("No, it is not.", ["hours"]),
+        ("Yes", ["faq"]),  # cited instead of "map", which argues neither side
+    ]
+    assert result.dropped_citations == 3
+    # without a stance reading, only a text that writes the word states it
+    result = cite(0, proposed, contexts, question)
+    assert [(a.answer, a.citations) for a in result.answers] == [("Yes", ["faq"])]
+    assert result.uncited_answers == 1

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from langchain_core.messages import AIMessage, BaseMessage
 
-from contextorg import Context, ScriptedChatModel
+from contextorg import Context, ScriptedChatModel, ask
 from contextorg.state import RelationGraph
 from contextorg.testing import World
 from contextorg.tools.models.calls import Meter
@@ -254,3 +254,25 @@ def test_only_a_narrow_yes_changes_side(yes: float, no: float) -> None:
     model = ScriptedChatModel(respond=lambda m, s: _stance_reply(answer, yes, no))
     read = read_stance(Context(id="c", text="Text."), "Did it?", model, Meter())
     assert read == ("yes" if yes - no >= STANCE_MARGIN else "no")
+
+
+@pytest.mark.parametrize("answer_from", ["readings", "model"])
+def test_a_yes_no_question_shows_each_side_cited_by_the_texts_that_argue_it(
+    answer_from: str,
+) -> None:
+    contexts = [
+        Context(id="hours", text="The depot is open Monday to Saturday. It is closed on Sundays."),
+        Context(id="notice", text="From May the Elm Street depot also opens on Sunday mornings."),
+    ]
+    world = World(
+        contexts, {"hours": Triple(True, None, "No"), "notice": Triple(True, None, "Yes")}
+    )
+    result = ask(
+        "Is the Elm Street depot open on Sundays?",
+        contexts,
+        model=world.model(),
+        answer_from=answer_from,
+    )
+    shown = {a.answer.lower(): a.citations for a in result.answer.answers}
+    assert shown == {"no": ["hours"], "yes": ["notice"]}  # neither text writes "yes" or "no"
+    assert result.answer.uncited_answers == 0

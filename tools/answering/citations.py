@@ -18,6 +18,7 @@ from contextorg.tools.text.normalize import (
     new_words,
     normalize,
     numbers,
+    polarity,
     same_answer,
     unstated_numbers,
     words,
@@ -46,6 +47,7 @@ def cite(
     proposed: Sequence[Proposed],
     contexts: Sequence[Context],
     question: str = "",
+    readings: Mapping[str, ContextReading] | None = None,
 ) -> GroupAnswer:
     """Turn numbered citations into context ids, keeping only contexts that state the answer.
 
@@ -58,7 +60,10 @@ def cite(
     answer stated only in part ("Dallas Cowboys (NFL)") is shown as the part its contexts
     state, when that part still carries the answer (:func:`stated_part`). An answer that is a
     whole clause, which no rule could cut to the phrase that answers, is kept as a ``quote``.
+    A yes or a no is stated by the contexts ``readings`` read arguing that side
+    (:func:`supports`).
     """
+    readings = readings or {}
     result = GroupAnswer(group_id=group_id, answers=[])
     seen: dict[str, AnswerItem] = {}
     everything = "\n".join(full_text(c) for c in contexts)
@@ -69,15 +74,17 @@ def cite(
         valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
         result.dropped_citations += len(item.contexts) - len(valid)
         cited = [contexts[n - 1] for n in dict.fromkeys(valid)]
-        shown = _best_stated(text, cited, question) or _best_stated(text, contexts, question)
+        shown = _best_stated(text, cited, question, readings) or _best_stated(
+            text, contexts, question, readings
+        )
         if shown is None:
             result.uncited_answers += 1
             continue
         forms = [shown, *(f for f in item.forms if same_answer(f, shown))]
-        stating = [c.id for c in cited if _states_any(c, forms, question)]
+        stating = [c.id for c in cited if _states_any(c, forms, question, readings)]
         result.dropped_citations += len(cited) - len(stating)
         if not stating:
-            stating = [c.id for c in contexts if _states_any(c, forms, question)]
+            stating = [c.id for c in contexts if _states_any(c, forms, question, readings)]
         if normalize(shown) in seen:  # the same answer twice: one answer, every citation
             same = seen[normalize(shown)]
             same.citations = list(dict.fromkeys([*same.citations, *stating]))
@@ -92,12 +99,43 @@ def cite(
     return result
 
 
-def _states_any(context: Context, forms: Sequence[str], question: str) -> bool:
-    return any(states(full_text(context), form, question) for form in forms)
+def supports(text: str, answer: str, question: str, reading: ContextReading | None) -> bool:
+    """Whether a context states ``answer``: its text does or, for a yes or a no, its reading.
+
+    A text argues a side of a yes/no question without writing "yes" or "no" ("It is not open
+    on Sundays."): the side it was read to argue (the stance reading, one model call) is
+    what it states. Any other answer, or a context without a stance reading, goes by the
+    text (:func:`~contextorg.tools.text.claims.states`).
+    """
+    side = polarity(answer)
+    if side is not None and reading is not None and reading.status == "answers":
+        sides = {polarity(a) for a in reading.answers} - {None}
+        if sides:
+            return side in sides
+    return states(text, answer, question)
 
 
-def _best_stated(answer: str, contexts: Sequence[Context], question: str) -> str | None:
+def _states_any(
+    context: Context,
+    forms: Sequence[str],
+    question: str,
+    readings: Mapping[str, ContextReading],
+) -> bool:
+    reading = readings.get(context.id)
+    return any(supports(full_text(context), form, question, reading) for form in forms)
+
+
+def _best_stated(
+    answer: str,
+    contexts: Sequence[Context],
+    question: str,
+    readings: Mapping[str, ContextReading],
+) -> str | None:
     """The answer as the first of ``contexts`` that states it (all of it, else a part)."""
+    if polarity(answer) is not None and any(
+        _states_any(c, [answer], question, readings) for c in contexts
+    ):
+        return answer
     parts = [stated_part(full_text(c), answer, question) for c in contexts]
     whole = next((p for p in parts if p == answer), None)
     return whole or next((p for p in parts if p), None)
@@ -161,7 +199,7 @@ def answer_from_readings(
         shown = _shown_form(readers, texts, question)
         others = tuple(dict.fromkeys(p for p, _ in readers if p != shown))
         proposed.append(Proposed(shown, contexts=tuple(n for _, n in readers), forms=others))
-    return cite(group_id, proposed, contexts, question)
+    return cite(group_id, proposed, contexts, question, readings)
 
 
 def _shown_form(readers: list[tuple[str, int]], texts: Sequence[str], question: str) -> str:
