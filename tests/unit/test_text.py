@@ -226,6 +226,13 @@ def test_words_of_the_question_do_not_ground_an_answer() -> None:
         ("Was the tower built in 1887 or 1889?", False),  # alternatives, not yes or no
         ("When was the tower built?", False),
         ("Canal towns: which froze?", False),
+        ("Was it open on Sundays?", True),
+        ("Was most of it lost?", True),
+        ("Was definiert der HID descriptor?", False),  # German "was": what
+        ("Was ist die Hauptstadt?", False),
+        ("Was kostet das?", False),
+        ("Could you please tell me about the RFC's background?", False),  # a request
+        ("Did you tell him?", True),
         ("", False),
     ],
 )

@@ -996,7 +996,7 @@ def _affirmed(
         sentences.append(clauses)
     _deny_older_entries(split, sentences, asked)
     named = {name for name, _ in kinds}
-    if any(named & set(said) for clauses in sentences for said, _ in clauses):
+    if siblings and any(named & set(said) for clauses in sentences for said, _ in clauses):
         for s, c in siblings:  # "the iOS app takes 25 minutes; the Android build takes 18"
             _deny_whole(sentences[s][c : c + 1])
     for s, c, how in passed:

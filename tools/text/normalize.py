@@ -156,10 +156,34 @@ def asks_yes_no(question: str) -> bool:
     """Whether ``question`` is answered yes or no.
 
     It opens with an auxiliary verb and offers no alternatives: "Did the canal freeze?", not
-    "Was it built in 1887 or 1889?".
+    "Was it built in 1887 or 1889?", nor German "Was definiert der HID descriptor?" (what),
+    nor a request: "Could you tell me about the RFC?", "Könnten Sie mir ... erzählen?".
     """
     asked = words(question)
-    return bool(asked) and asked[0] in _AUXILIARIES and "or" not in asked
+    return (
+        bool(asked)
+        and asked[0] in _AUXILIARIES
+        and "or" not in asked
+        and not _GERMAN_WHAT.match(question)
+        and not (asked[0] in _REQUESTING and _YOU & set(asked[1:3]) and _TELL & set(asked))
+    )
+
+
+_GERMAN_WHAT = re.compile(
+    r"\W*[Ww]as\s+(?:ist|sind|war|waren|wäre|ware|kann|können|soll|sollte|muss|wird|werden|"
+    r"wurde|hat|haben|gibt|(?!(?:that|just|most|about|what|first|last|least|almost)\b)"
+    r"[a-zäöüß]{3,}t)\b"
+)
+"""German "Was" (what) before a verb: "Was ist ...", "Was definiert ...", "Was kostet ...".
+English "Was" opens with its subject: "Was it ...", "Was the ...", "Was OpenXT ..."."""
+
+_REQUESTING = frozenset("can could will would".split())
+_YOU = frozenset({"you", "sie", "du"})
+_TELL = frozenset(
+    "tell explain describe list show give summarize summarise erzahlen erklaren beschreiben "
+    "nennen zeigen".split()
+)
+"""A request to "you" with a verb of telling asks for what is told, not a yes or a no."""
 
 
 def _forms(*groups: str) -> dict[str, str]:

@@ -654,13 +654,13 @@ def restates(answer: str, question: str) -> bool:
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
     if said and not asks_yes_no(question) and stems(answer) <= stems(question):
         return True  # "default port" for "What is the default port?"
-    lowered = {t.lower() for t in said}
-    if not (names(question) & lowered or _repeats_a_phrase(said, question)):
+    lowered, named = {t.lower() for t in said}, names(question)
+    if not (named & lowered or _repeats_a_phrase(said, question)):
         return False
     asked = {t.lower() for t in re.findall(r"\w+", question)}
     added = [t for t in said if t.lower() not in asked]
     # a noun joined to the question's name, whatever its case: German "Harbor-Projekt"
-    joined = {b for a, b in re.findall(r"(\w+)-(\w+)", answer) if a.lower() in names(question)}
+    joined = {b for a, b in re.findall(r"(\w+)-(\w+)", answer) if a.lower() in named}
     return len(added) <= NAMING_WORDS and all(
         t.isalpha() and (t.islower() or (t in joined and t.istitle())) for t in added
     )  # not "OXT-1572" nor "PCR-01", which name something
