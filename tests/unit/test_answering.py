@@ -111,3 +111,12 @@ def test_a_yes_or_a_no_is_stated_by_the_contexts_read_arguing_that_side() -> Non
     result = cite(0, proposed, contexts, question)
     assert [(a.answer, a.citations) for a in result.answers] == [("Yes", ["faq"])]
     assert result.uncited_answers == 1
+    # a "Yes" read for a question not asked yes or no ("Was" is German "what") is no answer
+    said_yes = {"hours": ContextReading(status="answers", answers=["Yes"], said="Yes")}
+    result = answer_from_readings(0, contexts[:1], said_yes, "Was definiert das Depot?")
+    assert result.answers == [] and result.uncited_answers == 1
+    # nor a "No" that a text happens to write
+    said_no = {"faq": ContextReading(status="answers", answers=["no"], said="No")}
+    no_text = [Context(id="faq", text="Q: Are dogs allowed? A: No.")]
+    assert answer_from_readings(0, no_text, said_no, "What does the depot allow?").answers == []
+    assert answer_from_readings(0, no_text, said_no, "Are dogs allowed?").answers[0].answer == "no"

@@ -1539,6 +1539,42 @@ def test_a_reply_that_denies_its_own_answer_answers_nothing() -> None:
     assert result.readings["crew"].status == "silent"
 
 
+def test_a_reply_whose_aside_denies_an_old_value_answers_what_comes_before_it() -> None:
+    pricing = "Basic plan: $12 per month (was $10 until June 2025). Pro plan: $30 per month."
+    contexts = [Context(id="pricing", text=pricing)]
+    said = "$12 per month (was $10 until June 2025)"
+    world = World(contexts, {"pricing": Triple(True, None, said)})
+    result = ask("How much does the Basic plan cost?", contexts, model=world.model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("$12 per month", ["pricing"])
+    ]
+
+
+def test_an_address_is_an_answer_though_it_holds_the_questions_name() -> None:
+    contexts = [Context(id="contact", text="For help, write to support@rowan.example today.")]
+    world = World(contexts, {"contact": Triple(True, None, "support@rowan.example")})
+    result = ask("What is the support email for Rowan Cloud?", contexts, model=world.model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("support@rowan.example", ["contact"])
+    ]
+    assert restates("Rowan Cloud team", "Who runs Rowan Cloud?")  # names only the subject
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Astronomers once believed Vexa had only two moons.",
+        "It was long thought that Vexa had two moons.",
+        "Vexa was originally assumed to have two moons.",
+    ],
+)
+def test_a_belief_given_up_is_not_stated(text: str) -> None:
+    question = "How many moons does the planet Vexa have?"
+    assert not states(text, "two moons", question)
+    assert states(f"{text} Vexa has three moons.", "three moons", question)
+    assert states("Ada believed Vexa had two moons.", "two moons", question)  # held, not given up
+
+
 def test_copies_are_folded_only_into_a_context_they_agree_with() -> None:
     # "Maya Chen" agrees with "Chen" and with "Maya"; "Chen" and "Maya" do not agree.
     def plan(longest: str) -> dict[str, str]:

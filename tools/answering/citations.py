@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import (
+    asks_yes_no,
     grounded,
     new_words,
     normalize,
@@ -61,7 +62,7 @@ def cite(
     state, when that part still carries the answer (:func:`stated_part`). An answer that is a
     whole clause, which no rule could cut to the phrase that answers, is kept as a ``quote``.
     A yes or a no is stated by the contexts ``readings`` read arguing that side
-    (:func:`supports`).
+    (:func:`supports`); to a question not asked yes or no it answers nothing (counted too).
     """
     readings = readings or {}
     result = GroupAnswer(group_id=group_id, answers=[])
@@ -70,6 +71,9 @@ def cite(
     for item in proposed:
         text = bare_reply(item.answer, everything)
         if not text:
+            continue
+        if question and polarity(text) is not None and not asks_yes_no(question):
+            result.uncited_answers += 1  # "No" for "What does it support?" answers nothing
             continue
         valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
         result.dropped_citations += len(item.contexts) - len(valid)
@@ -104,10 +108,11 @@ def supports(text: str, answer: str, question: str, reading: ContextReading | No
 
     A text argues a side of a yes/no question without writing "yes" or "no" ("It is not open
     on Sundays."): the side it was read to argue (the stance reading, one model call) is
-    what it states. Any other answer, or a context without a stance reading, goes by the
+    what it states. Any other answer, an answer to a question not asked yes or no ("Yes" for
+    "What does the descriptor define?"), or a context without a stance reading, goes by the
     text (:func:`~contextorg.tools.text.claims.states`).
     """
-    side = polarity(answer)
+    side = polarity(answer) if asks_yes_no(question) else None
     if side is not None and reading is not None and reading.status == "answers":
         sides = {polarity(a) for a in reading.answers} - {None}
         if sides:
@@ -132,8 +137,10 @@ def _best_stated(
     readings: Mapping[str, ContextReading],
 ) -> str | None:
     """The answer as the first of ``contexts`` that states it (all of it, else a part)."""
-    if polarity(answer) is not None and any(
-        _states_any(c, [answer], question, readings) for c in contexts
+    if (
+        polarity(answer) is not None
+        and asks_yes_no(question)
+        and any(_states_any(c, [answer], question, readings) for c in contexts)
     ):
         return answer
     parts = [stated_part(full_text(c), answer, question) for c in contexts]

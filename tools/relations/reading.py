@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -232,12 +233,17 @@ def _read_answer(
         clipped=clipped,
     )
     asked = unoffered(question, answer)  # "Windows" picks one of "Windows or Linux?"
+    if answer and denies(said, answer, asked):
+        # "$12 per month (was $10 until June)" states what is before its aside; "The book is
+        # not created by Chris Rogers." states nothing
+        head = _ASIDE.sub("", answer)
+        answer = head if head != answer and states(said, head, asked) else ""
+        reading = reading.model_copy(update={"answers": [answer] if answer else []})
     if (
         not answer
         or (not out.answers_question and REFUSALS & set(words(answer)))
         or restates(answer, asked)
         or speaks_of_another(answer, question, text)
-        or denies(said, answer, asked)  # "The book is not created by Chris Rogers."
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(text, answer, question=asked):
@@ -247,6 +253,10 @@ def _read_answer(
             return reading.model_copy(update={"answers": stated})
         return reading.model_copy(update={"status": "denied", "answers": []})
     return reading
+
+
+_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
+"""An aside in brackets that ends a reply: "(was $10 until June 2025)"."""
 
 
 def _stated_items(text: str, answer: str, question: str) -> list[str]:

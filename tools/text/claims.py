@@ -650,6 +650,21 @@ def _once(said: list[str]) -> bool:
     return said[0] == "once" and any(c.isdigit() for w in said[1:3] for c in w)
 
 
+BELIEVED = frozenset("believed thought assumed supposed presumed geglaubt croyait creia".split())
+ONCE = frozenset("once formerly previously originally initially long einst autrefois".split())
+
+
+def _past_belief(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause gives what was once believed, a belief given up.
+
+    "Astronomers once believed it had two moons", "it was long thought to be 300 m"; not "she
+    believed in it".
+    """
+    return any(
+        w in BELIEVED - not_cues and ONCE & set(said[max(n - 2, 0) : n]) for n, w in enumerate(said)
+    )
+
+
 THEN = frozenset("then later afterwards subsequently".split())
 
 
@@ -978,6 +993,7 @@ def _affirmed(
                 or (len(clauses) > 1 and not asks_past and _compared_before(said))
                 or (current and len(clauses) > 1 and not asks_past and _outdated(said, not_cues))
                 or _left_role(said, not_cues)
+                or _past_belief(said, not_cues)
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
             if conditional and HYPOTHETICAL & set(said) - not_cues:

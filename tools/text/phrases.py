@@ -61,6 +61,9 @@ def stems(text: str) -> set[str]:
 _FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w.-]*")
 """A command-line option ("--compat", "-Xmx"): a name, kept as written, never a stem."""
 
+_ADDRESS = re.compile(r"\w@\w|\w://\w")
+"""An e-mail address or a URL: it names one thing, whatever words of the question it holds."""
+
 
 @lru_cache(maxsize=65536)
 def _lemma(word: str) -> str:
@@ -651,6 +654,8 @@ def restates(answer: str, question: str) -> bool:
     """
     if {f.lower() for f in _FLAG.findall(answer)} - {f.lower() for f in _FLAG.findall(question)}:
         return False  # it names an option: "--compat"
+    if _ADDRESS.search(answer) and not _ADDRESS.search(question):
+        return False  # an address: "support@rowan.example" for Rowan Cloud's support email
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
     if said and not asks_yes_no(question) and stems(answer) <= stems(question):
         return True  # "default port" for "What is the default port?"
