@@ -111,6 +111,10 @@ def test_a_yes_or_a_no_is_stated_by_the_contexts_read_arguing_that_side() -> Non
     result = cite(0, proposed, contexts, question)
     assert [(a.answer, a.citations) for a in result.answers] == [("Yes", ["faq"])]
     assert result.uncited_answers == 1
+    # a "yes" read as "no" for want of confidence is cited for neither
+    unsure = {**readings, "faq": ContextReading(status="answers", answers=["no"], said="yes")}
+    result = answer_from_readings(0, contexts, unsure, question)
+    assert [(a.answer, a.citations) for a in result.answers] == [("no", ["hours"])]
     # a "Yes" read for a question not asked yes or no ("Was" is German "what") is no answer
     said_yes = {"hours": ContextReading(status="answers", answers=["Yes"], said="Yes")}
     result = answer_from_readings(0, contexts[:1], said_yes, "Was definiert das Depot?")

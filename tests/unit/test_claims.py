@@ -1138,6 +1138,16 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
             "What is the default timeout?",
             "30 seconds",
         ),
+        (  # the clause that restates the question is cut too; a bound is part of the number
+            "The Quill server needs at least 8 GB of RAM; 16 GB is recommended for large sites.",
+            "How much memory does the Quill server need?",
+            "at least 8 GB of RAM",
+        ),
+        (
+            "It can store up to 500 files.",
+            "How many files can the Quill vault store?",
+            "up to 500 files",
+        ),
         # a count ends on what it counts; "each" adds nothing to the question
         ("Each team has 11 players on the field.", "How many players are on a team?", "11 players"),
         (

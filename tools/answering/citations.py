@@ -108,15 +108,18 @@ def supports(text: str, answer: str, question: str, reading: ContextReading | No
 
     A text argues a side of a yes/no question without writing "yes" or "no" ("It is not open
     on Sundays."): the side it was read to argue (the stance reading, one model call) is
-    what it states. Any other answer, an answer to a question not asked yes or no ("Yes" for
-    "What does the descriptor define?"), or a context without a stance reading, goes by the
-    text (:func:`~contextorg.tools.text.claims.states`).
+    what it states, unless the model said the other side and was not sure enough of it
+    (:data:`~contextorg.tools.relations.reading.STANCE_MARGIN`): that reading groups the
+    context with the noes but states neither side. Any other answer, an answer to a
+    question not asked yes or no ("Yes" for "What does the descriptor define?"), or a
+    context without a stance reading, goes by the text
+    (:func:`~contextorg.tools.text.claims.states`).
     """
     side = polarity(answer) if asks_yes_no(question) else None
     if side is not None and reading is not None and reading.status == "answers":
         sides = {polarity(a) for a in reading.answers} - {None}
-        if sides:
-            return side in sides
+        if sides:  # a "yes" read as "no" for want of confidence states neither
+            return side in sides and polarity(reading.said) in (side, None)
     return states(text, answer, question)
 
 

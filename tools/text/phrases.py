@@ -156,7 +156,11 @@ def answer_phrase(answer: str, question: str) -> str:
         default="",
     )
     if len(pieces) < 2 or not stems(best) - asked:
-        return _what_it_adds(answer, question, asked)
+        # the clause that restates the question, when the others were dropped
+        whole = (
+            pieces[0] if len(pieces) == 1 and len(linked) < len(_linked_pieces(answer)) else answer
+        )
+        return _what_it_adds(whole, question, asked)
     tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
     tokens = tokens[_restated_head(tokens, asked) :]
     while len(tokens) > 1 and not stems(tokens[0]) - asked:
@@ -246,6 +250,26 @@ last as many: German and Dutch put the participle last ("Wann ist sie eröffnet 
 1934 eröffnet worden")."""
 
 
+_BOUNDS = [
+    b.split()
+    for b in (
+        "at least|at most|up to|more than|less than|fewer than|no more than|no less than|"
+        "as many as|as much as|as few as|as little as"
+    ).split("|")
+]
+"""Words that bound the number after them: part of the answer ("at least 8 GB")."""
+
+
+def _bound_opening(tokens: list[str], start: int) -> int:
+    """``start``, moved back to a bound that opens there or ends on it ("at least 8 GB")."""
+    lowered = [t.lower() for t in tokens]
+    for bound in _BOUNDS:
+        for first in (start - len(bound), start - len(bound) + 1):
+            if first >= 0 and lowered[first : first + len(bound)] == bound:
+                return first
+    return start
+
+
 def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     """A reply that restates the question around its answer, cut to the run of words it adds.
 
@@ -273,6 +297,7 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     start = next((n for n, said in enumerate(each) if said - asked - _FILLER), None)
     if start is None:
         return answer
+    start = _bound_opening(tokens, start)  # "at least 8 GB", not "least 8 GB"
     if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
         return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
     end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
