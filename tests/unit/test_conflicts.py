@@ -312,6 +312,9 @@ WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
         ("Deprecated: use the v2 guide", True),
         ("Harbor build (outdated)", True),
         ("[Archived] Harbor build", True),
+        ("# Payments API (archived 2022)", True),
+        ("Payments API (archived in March 2023)", True),
+        ("[Deprecated since v3] Harbor CLI", True),
         ("⚠️ This page is no longer maintained.", True),
         ("Note: this document has been deprecated.", True),
         ("Superseded by RFC 9110.", True),
@@ -320,6 +323,8 @@ WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
         # mentions are not banners
         ("Archived from the original on 2 May 2019", False),
         ("Deprecated APIs in Harbor 3.0", False),
+        ("Harbor build (2022)", False),
+        ("Harbor (archived from the original)", False),
         ("The archived logs are deleted after 30 days.", False),
         ("Historical background of the bridge", False),
         ("Obsolete weapons were sold in 1920.", False),

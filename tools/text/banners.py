@@ -4,7 +4,8 @@ Team wikis and knowledge bases keep old pages with a banner on top rather than d
 What such a page says was true once; a page without the banner that says otherwise is the
 one to believe. Only a banner counts, not a mention: the title, or the page's first line,
 opens with the cue ("ARCHIVED PAGE (2023): kept for reference", "Deprecated: see ..."), puts
-it in brackets ("Harbor build (outdated)", "[Archived] Harbor build"), or says it of itself
+it in brackets ("Harbor build (outdated)", "[Archived] Harbor build", "Payments API (archived
+2022)"), or says it of itself
 ("This page is no longer maintained"). "Archived from the original on ..." (a citation) and
 "Deprecated APIs in Harbor 3.0" (a page about deprecations) are not banners.
 """
@@ -25,9 +26,11 @@ _PAGE = (
     r"(?:page|document|article|section|content|information|guide|version|notice|seite|artikel"
     r"|dokument|inhalt|página|documento)"
 )
+_WHEN = r"(?:[\s,:]+(?:in|on|since|seit|am|le|en|desde)?\s*[A-Za-z.]{0,10}\s*\d[\d./-]{0,9})?"
+"""When, after a cue in brackets: "(archived 2022)", "[deprecated since v3]"."""
 _BANNER = re.compile(
     rf"^\W*{_CUE}(?:\s*$|\s*[:\-–—(!.\]]|\s+(?:{_PAGE}|by)\b)"
-    rf"|[\[(]\s*{_CUE}\s*[\])]"
+    rf"|[\[(]\s*{_CUE}{_WHEN}\s*[\])]"
     rf"|\b(?:this|the|diese|dieser|dieses|cette|este|esta)\s+(?:wiki\s+)?{_PAGE}\s+"
     rf"(?:is|has\s+been|was|ist|wurde|est|es|está)\s+(?:now\s+|jetzt\s+)?{_CUE}"
     r"|已过时|已废弃|已归档|已過時|廃止|アーカイブ済み",
