@@ -5,9 +5,9 @@ What such a page says was true once; a page without the banner that says otherwi
 one to believe. Only a banner counts, not a mention: the title, or the page's first line,
 opens with the cue ("ARCHIVED PAGE (2023): kept for reference", "Deprecated: see ..."), puts
 it in brackets ("Harbor build (outdated)", "[Archived] Harbor build", "Payments API (archived
-2022)"), or says it of itself
-("This page is no longer maintained"). "Archived from the original on ..." (a citation) and
-"Deprecated APIs in Harbor 3.0" (a page about deprecations) are not banners.
+2022)"), or says it of itself ("This page is no longer maintained"). "Archived from the
+original on ..." (a citation) and "Deprecated APIs in Harbor 3.0" (a page about deprecations)
+are not banners.
 """
 
 from __future__ import annotations
