@@ -115,10 +115,11 @@ def supports(text: str, answer: str, question: str, reading: ContextReading | No
     context without a stance reading, goes by the text
     (:func:`~contextorg.tools.text.claims.states`).
     """
-    side = polarity(answer) if asks_yes_no(question) else None
+    side = polarity(answer)  # None for most answers, so the question is rarely read
     if side is not None and reading is not None and reading.status == "answers":
         sides = {polarity(a) for a in reading.answers} - {None}
-        if sides:  # a "yes" read as "no" for want of confidence states neither
+        if sides and asks_yes_no(question):
+            # a "yes" read as "no" for want of confidence states neither side
             return side in sides and polarity(reading.said) in (side, None)
     return states(text, answer, question)
 
@@ -139,12 +140,8 @@ def _best_stated(
     question: str,
     readings: Mapping[str, ContextReading],
 ) -> str | None:
-    """The answer as the first of ``contexts`` that states it (all of it, else a part)."""
-    if (
-        polarity(answer) is not None
-        and asks_yes_no(question)
-        and any(_states_any(c, [answer], question, readings) for c in contexts)
-    ):
+    """The answer, where one of ``contexts`` states it whole; else a part the first states."""
+    if any(_states_any(c, [answer], question, readings) for c in contexts):
         return answer
     parts = [stated_part(full_text(c), answer, question) for c in contexts]
     whole = next((p for p in parts if p == answer), None)

@@ -130,7 +130,8 @@ def answer_phrase(answer: str, question: str) -> str:
     asked = stems(question)
     if not asked & stems(answer):
         return answer
-    linked = _restating_clauses(_linked_pieces(answer), asked)
+    every = _linked_pieces(answer)
+    linked = _restating_clauses(every, asked)
     pieces = [p for p, _ in linked]
     named = []
     if _OTHER_LINK.search(answer) and len(answer.split()) <= SHORT_REPLY:
@@ -157,9 +158,7 @@ def answer_phrase(answer: str, question: str) -> str:
     )
     if len(pieces) < 2 or not stems(best) - asked:
         # the clause that restates the question, when the others were dropped
-        whole = (
-            pieces[0] if len(pieces) == 1 and len(linked) < len(_linked_pieces(answer)) else answer
-        )
+        whole = pieces[0] if len(pieces) == 1 and len(linked) < len(every) else answer
         return _what_it_adds(whole, question, asked)
     tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
     tokens = tokens[_restated_head(tokens, asked) :]
