@@ -276,3 +276,34 @@ def test_a_yes_no_question_shows_each_side_cited_by_the_texts_that_argue_it(
     shown = {a.answer.lower(): a.citations for a in result.answer.answers}
     assert shown == {"no": ["hours"], "yes": ["notice"]}  # neither text writes "yes" or "no"
     assert result.answer.uncited_answers == 0
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Ist das Depot sonntags geöffnet?", "Das Depot ist sonntags geschlossen."),
+        ("Unterstützt der Drucker doppelseitigen Druck?", "Der Drucker druckt nur einseitig."),
+        ("Est-ce que la piscine est ouverte le lundi ?", "La piscine est fermée le lundi."),
+        ("¿El museo abre los domingos?", "El museo cierra los domingos."),
+        ("这座图书馆周日开放吗？", "这座图书馆周一至周六开放，周日闭馆。"),
+        ("Работает ли музей по понедельникам?", "Музей закрыт по понедельникам."),
+        ("港大橋は日曜日に開いていますか？", "港大橋は日曜日には閉鎖されています。"),
+        ("Is het museum op maandag open?", "Het museum is op maandag gesloten."),
+    ],
+)
+def test_a_yes_no_question_in_another_language_is_read_for_its_side(
+    question: str, text: str
+) -> None:
+    # Asked for an answer, the model says "Ja", "Oui" or "是的": words the text never writes.
+    contexts = [Context(id="page", text=text)]
+    world = World(contexts, {"page": Triple(True, None, "No")})
+    result = ask(question, contexts, model=world.model())
+    assert [(a.answer.lower(), a.citations) for a in result.answer.answers] == [("no", ["page"])]
+
+
+def test_a_text_read_yes_too_unsure_to_tell_is_left_out_with_why() -> None:
+    contexts = [Context(id="hours", text="The museum is closed on Mondays.")]
+    model = ScriptedChatModel(respond=lambda m, s: _stance_reply("yes", -0.5, -1.0))
+    result = ask("Is the museum open on Mondays?", contexts, model=model)
+    assert result.answer.answers == []
+    assert "takes no clear side" in result.summary()["dropped"]["hours"]

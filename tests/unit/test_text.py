@@ -10,15 +10,16 @@ from hypothesis import strategies as st
 
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
-    asks_yes_no,
     grounded,
     mentions,
     normalize,
     numbers,
+    polarity,
     same_answer,
     says_phrase,
     words,
 )
+from contextorg.tools.text.questions import asks_yes_no
 
 
 @pytest.mark.parametrize(
@@ -245,3 +246,55 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
     assert grounded("Direct Hits is a compilation album by The Who.", "The Who", question=question)
     assert not grounded("Nobody knows who made it, and the sleeve is blank.", "The Who")
     assert not grounded("An album by Coldplay.", "Direct Hits", question=question)  # restated
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Ist das Depot in der Ulmenstraße sonntags geöffnet?", True),
+        ("Unterstützt der Drucker doppelseitigen Druck?", True),  # a verb before "der"
+        ("Gibt es einen Parkplatz?", True),
+        ("Kostet die Nutzung etwas?", True),
+        ("Wann wurde die Kestrel-Brücke eröffnet?", False),
+        ("Wie funktioniert das?", False),
+        ("Könnten Sie mir erklären, wie das geht?", False),
+        ("Est-ce que la piscine est ouverte le lundi ?", True),
+        ("Peut-on nager dans le lac ?", True),
+        ("Quand le pont a-t-il ouvert ?", False),
+        ("¿El museo abre los domingos?", True),
+        ("¿Cuándo abre el museo?", False),
+        ("¿Abre a las 9 o a las 10?", False),
+        ("Работает ли музей по понедельникам?", True),
+        ("Когда открылся мост?", False),
+        ("这座图书馆周日开放吗？", True),
+        ("这座桥是什么时候建成的？", False),
+        ("这座桥是1932年还是1934年建成的？", False),
+        ("港大橋は1974年に完成しましたか？", True),
+        ("港大橋はいつ完成しましたか？", False),
+        ("남산타워는 1980년에 문을 열었나요?", True),
+        ("남산타워는 언제 문을 열었나요?", False),
+        ("Is het museum op maandag open?", True),
+        ("Kan ik hier parkeren?", True),
+        ("Corvale Bridge opening date?", False),  # a question mark alone asks for a date
+    ],
+)
+def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
+    assert asks_yes_no(question) is expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "side"),
+    [
+        ("Ja", True),
+        ("Nein.", False),
+        ("Sí", True),
+        ("Нет", False),
+        ("是的，这座图书馆周日开放。", True),
+        ("いいえ", False),
+        ("Si", None),  # silicon
+        ("SIM", None),
+        ("No. 5", None),
+    ],
+)
+def test_polarity_in_other_languages(answer: str, side: bool | None) -> None:
+    assert polarity(answer) is side

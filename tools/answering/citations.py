@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import (
-    asks_yes_no,
     grounded,
     new_words,
     normalize,
@@ -25,6 +24,7 @@ from contextorg.tools.text.normalize import (
     words,
 )
 from contextorg.tools.text.phrases import bare_reply, complete_phrase, reads_as_sentence
+from contextorg.tools.text.questions import asks_yes_no
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
 """What the answer says when no context answers the question."""
@@ -119,9 +119,18 @@ def supports(text: str, answer: str, question: str, reading: ContextReading | No
     if side is not None and reading is not None and reading.status == "answers":
         sides = {polarity(a) for a in reading.answers} - {None}
         if sides and asks_yes_no(question):
-            # a "yes" read as "no" for want of confidence states neither side
-            return side in sides and polarity(reading.said) in (side, None)
+            return side in sides and not unsure_stance(reading)
     return states(text, answer, question)
+
+
+def unsure_stance(reading: ContextReading) -> bool:
+    """Whether ``reading`` is a "yes" read as "no" for want of confidence: it states neither.
+
+    (:data:`~contextorg.tools.relations.reading.STANCE_MARGIN`.) The relation graph counts it
+    with the noes; no answer cites it.
+    """
+    sides = {polarity(a) for a in reading.answers}
+    return reading.status == "answers" and sides == {False} and polarity(reading.said) is True
 
 
 def _states_any(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from contextorg.state.records import Context, Organization, RelationGraph
+from contextorg.tools.answering.citations import unsure_stance
 from contextorg.tools.organizers.base import chunks, components, numbered
 
 
@@ -23,7 +24,9 @@ def plan_corg(
     # A context the model could not read is kept: nothing says it does not answer.
     unread = {i for i, r in graph.readings.items() if not r.usable}
     dropped = {
-        i: _not_answering(graph, i) for i in graph.ids if not relevance[i] and i not in unread
+        i: _not_answering(graph, i)
+        for i in graph.ids
+        if i not in unread and (not relevance[i] or _unsure(graph, i))
     }
     kept = [i for i in graph.ids if i not in dropped]
     supporting: dict[str, list[str]] = {}
@@ -58,10 +61,13 @@ def plan_corg(
 def _not_answering(graph: RelationGraph, context_id: str) -> str:
     """Why a context is left out as not answering.
 
-    It does not; or not in the part that was read; or it names the answer it was read to give
-    only to deny or correct it; or the model's answer is not in its text.
+    It does not; or it takes no clear side of a yes/no question; or not in the part that was
+    read; or it names the answer it was read to give only to deny or correct it; or the
+    model's answer is not in its text.
     """
     reading = graph.readings.get(context_id)
+    if _unsure(graph, context_id):
+        return 'takes no clear side (the model read "yes", too unsure of it to tell)'
     if reading is not None and reading.clipped:
         return "no answer in the part that was read (the text is too long: not read past it)"
     said = _clipped(reading.said) if reading is not None and reading.said else None
@@ -72,6 +78,11 @@ def _not_answering(graph: RelationGraph, context_id: str) -> str:
             f'does not answer the question (the model read "{said}", which the text does not say)'
         )
     return "does not answer the question"
+
+
+def _unsure(graph: RelationGraph, context_id: str) -> bool:
+    reading = graph.readings.get(context_id)
+    return reading is not None and unsure_stance(reading)
 
 
 def _clipped(said: str, most: int = 60) -> str:

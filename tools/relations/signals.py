@@ -19,7 +19,8 @@ from contextorg.tools.relations.reading import (
     read_stance_reading,
     segments_at_once,
 )
-from contextorg.tools.text.normalize import asks_yes_no, polarity, same_answer, words
+from contextorg.tools.text.normalize import polarity, same_answer, words
+from contextorg.tools.text.questions import asks_yes_no
 from contextorg.tools.text.salience import disambiguators, overlap, salient_terms
 
 SAME_ENTITY_OVERLAP = 0.4

@@ -130,60 +130,25 @@ def normalize(text: str | None) -> str:
     return " ".join(_ARTICLES.sub(" ", text).split())
 
 
-_POLARITY = {"yes": True, "true": True, "correct": True, "no": False, "false": False}
+_POLARITY = {
+    **dict.fromkeys("yes true correct ja oui sí да 是 是的 对 對 はい 네 예".split(), True),
+    **dict.fromkeys("no false nein non não nao нет 否 不 不是 いいえ 아니요 아니오".split(), False),
+}
+"""Yes and no in English, German, French, Spanish, Portuguese, Russian, Chinese, Japanese and
+Korean. Not the words that are also names or symbols: "Si" (silicon), "SIM", "Da", "Tak"."""
 
 
-_YES_NO = re.compile(r"^\W*(\w+)\W*$|^\W*(\w+)\s*,")
+_YES_NO = re.compile(r"^\W*(\w+)\W*$|^\W*(\w+)\s*[,，、]")
 
 
 def polarity(answer: str | None) -> bool | None:
-    """True or False for a yes/no answer ("Yes", "No, it was not"), None for any other.
+    """True or False for a yes/no answer ("Yes", "No, it was not", "Nein", "是的，"), None else.
 
     Only a lone word or one followed by a comma counts: "No. 5" is not an answer "no".
     """
     match = _YES_NO.match(answer or "")
     word = match and (match.group(1) or match.group(2))
     return _POLARITY.get(word.lower()) if word else None
-
-
-_AUXILIARIES = frozenset(
-    "is are was were am do does did can could will would shall should may might must has have "
-    "had".split()
-)
-
-
-def asks_yes_no(question: str) -> bool:
-    """Whether ``question`` is answered yes or no.
-
-    It opens with an auxiliary verb and offers no alternatives: "Did the canal freeze?", not
-    "Was it built in 1887 or 1889?", nor German "Was definiert der HID descriptor?" (what),
-    nor a request: "Could you tell me about the RFC?", "Könnten Sie mir ... erzählen?".
-    """
-    asked = words(question)
-    return (
-        bool(asked)
-        and asked[0] in _AUXILIARIES
-        and "or" not in asked
-        and not _GERMAN_WHAT.match(question)
-        and not (asked[0] in _REQUESTING and _YOU & set(asked[1:3]) and _TELL & set(asked))
-    )
-
-
-_GERMAN_WHAT = re.compile(
-    r"\W*[Ww]as\s+(?:ist|sind|war|waren|wäre|ware|kann|können|soll|sollte|muss|wird|werden|"
-    r"wurde|hat|haben|gibt|(?!(?:that|just|most|about|what|first|last|least|almost)\b)"
-    r"[a-zäöüß]{3,}t)\b"
-)
-"""German "Was" (what) before a verb: "Was ist ...", "Was definiert ...", "Was kostet ...".
-English "Was" opens with its subject: "Was it ...", "Was the ...", "Was OpenXT ..."."""
-
-_REQUESTING = frozenset("can could will would".split())
-_YOU = frozenset({"you", "sie", "du"})
-_TELL = frozenset(
-    "tell explain describe list show give summarize summarise erzahlen erklaren beschreiben "
-    "nennen zeigen".split()
-)
-"""A request to "you" with a verb of telling asks for what is told, not a yes or a no."""
 
 
 def _forms(*groups: str) -> dict[str, str]:

@@ -18,10 +18,10 @@ import Stemmer
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     MONTH_WORDS,
-    asks_yes_no,
     says_phrase,
     words,
 )
+from contextorg.tools.text.questions import asks_yes_no
 
 _OTHER_LINKS = "ist|sind|waren|est|sont|était|fue|è|é"
 _LINKS = re.compile(

@@ -1,0 +1,141 @@
+"""What kind of answer a question asks for: a yes or a no, in the languages people ask in.
+
+Each language marks a yes/no question its own way, and none of them by a question mark alone
+("Corvale Bridge opening date?" asks for a date):
+
+- English, German and Dutch open it with a verb: "Did the canal freeze?", "Ist das Depot
+  sonntags geöffnet?", "Unterstützt der Drucker doppelseitigen Druck?", "Is het museum open?".
+- French with "est-ce que" or a verb and its pronoun: "Est-ce que la piscine est ouverte ?",
+  "Peut-on y nager ?".
+- Spanish opens it with "¿" and no question word: "¿El museo abre los domingos?".
+- Russian with the particle "ли": "Работает ли музей по понедельникам?".
+- Chinese ends it with 吗 or asks "A not A": "图书馆周日开放吗？", "是不是", "有没有".
+- Japanese and Korean end it as every question ends (か, 까, 나요), with no question word.
+
+Italian and Portuguese mark it by intonation only, so it is not told from a statement here.
+Any question offering alternatives ("built in 1887 or 1889?") asks which, not whether.
+"""
+
+from __future__ import annotations
+
+import re
+
+from contextorg.tools.text.normalize import words
+
+_AUXILIARIES = frozenset(
+    "is are was were am do does did can could will would shall should may might must has have "
+    "had".split()
+)
+"""English auxiliaries, which open its yes/no questions."""
+
+_GERMAN_AUXILIARIES = frozenset(
+    "ist sind bin bist war waren warst wird werden wirst wurde wurden kann kannst konnen konnte "
+    "konnten darf darfst durfen durfte muss musst mussen musste soll sollst sollen sollte "
+    "sollten hat hast haben hatte hatten gibt gab gibts mochte mochten will wollen wurdest "
+    "ware braucht brauchen".split()
+)
+"""German finite verbs a yes/no question opens with (accents dropped, as :func:`words` drops
+them): "Ist ...", "Kann man ...", "Gibt es ...", "Muss ich ...". """
+
+_DUTCH_AUXILIARIES = frozenset(
+    "zijn wordt worden werd kan kunnen moet moeten heeft hebben zal zullen zou zouden mag "
+    "mogen".split()
+)
+"""Dutch ones that English's and German's lists lack ("Is", "Kan", "Heeft"...)."""
+
+_SUBJECT_AFTER_VERB = frozenset(
+    "der die das den dem des ein eine einen einem einer es man er sie ich wir ihr du mein "
+    "meine dein deine unser unsere".split()
+)
+"""German articles and pronouns: after a first word ending in -t or -en, that word is a verb
+before its subject ("Unterstützt der Drucker ...?", "Funktioniert es ...?")."""
+
+_GERMAN_VERB_ENDING = re.compile(r"[^\W\d_]{3,}(?:t|en)")
+
+_GERMAN_WHAT = re.compile(
+    r"\W*[Ww]as\s+(?:ist|sind|war|waren|wäre|ware|kann|können|soll|sollte|muss|wird|werden|"
+    r"wurde|hat|haben|gibt|(?!(?:that|just|most|about|what|first|last|least|almost)\b)"
+    r"[a-zäöüß]{3,}t)\b"
+)
+"""German "Was" (what) before a verb: "Was ist ...", "Was definiert ...", "Was kostet ...".
+English "Was" opens with its subject: "Was it ...", "Was the ...", "Was OpenXT ..."."""
+
+_FRENCH = re.compile(
+    r"\W*(?:est-ce\s+qu|[^\W\d_]+-(?:t-)?(?:il|elle|on|ils|elles|je|tu|nous|vous)\b)",
+    re.IGNORECASE,
+)
+"""French "Est-ce que ...", or a verb joined to its pronoun: "Peut-on", "A-t-il", "Sont-ils"."""
+
+_SPANISH_ASKING = frozenset(
+    "que quien quienes cuando donde adonde como cual cuales cuanto cuanta cuantos cuantas "
+    "por".split()
+)
+"""Spanish question words (accents dropped): "¿Qué ...?", "¿Dónde ...?", "¿Por qué ...?"."""
+_SPANISH_ACCENTED = re.compile(
+    r"\b(?:qué|quién|quiénes|cuándo|dónde|cómo|cuál|cuáles|cuánt[oa]s?)\b"
+)
+
+_CHINESE = re.compile(
+    r"(?:吗|嗎)\W*$|是否|是不是|有没有|有沒有|能不能|会不会|會不會|可不可以|对不对|對不對"
+)
+_CHINESE_ASKING = re.compile(
+    r"什么|什麼|谁|誰|哪|几|幾|多少|为什么|為什麼|怎么|怎麼|如何|何时|何時"
+)
+_JAPANESE_KOREAN = re.compile(r"(?:か|까|나요|니|냐)\W*$")
+_JAPANESE_KOREAN_ASKING = re.compile(
+    r"何|いつ|どこ|誰|だれ|なぜ|どう|どの|どれ|どちら|いくら|いくつ|무엇|뭐|무슨|언제|어디|누구|누가|왜|어떻게|어느|몇|얼마"
+)
+
+_ALTERNATIVES = frozenset("or oder ou или 还是 還是 或者 또는 または".split())
+"""Words offering alternatives (Spanish "o" only in Spanish questions: it is a letter too)."""
+
+_REQUESTING = frozenset("can could will would konnen konnten kannst wurden".split())
+_YOU = frozenset({"you", "sie", "du"})
+_TELL = frozenset(
+    "tell explain describe list show give summarize summarise erzahlen erklaren beschreiben "
+    "nennen zeigen".split()
+)
+"""A request to "you" with a verb of telling asks for what is told, not a yes or a no."""
+
+
+def asks_yes_no(question: str) -> bool:
+    """Whether ``question`` is answered yes or no (see the module's list of languages).
+
+    Not when it offers alternatives ("Was it built in 1887 or 1889?"), nor German "Was
+    definiert der HID descriptor?" (what), nor a request: "Could you tell me about the RFC?",
+    "Könnten Sie mir ... erzählen?".
+    """
+    asked = words(question)
+    if not asked or _ALTERNATIVES & set(asked):
+        return False
+    if asked[0] in _REQUESTING and _YOU & set(asked[1:3]) and _TELL & set(asked):
+        return False
+    return (
+        _opens_with_a_verb(question, asked)
+        or bool(_FRENCH.match(question))
+        or _spanish(question, asked)
+        or "ли" in asked[1:4]
+        or bool(_CHINESE.search(question) and not _CHINESE_ASKING.search(question))
+        or bool(_JAPANESE_KOREAN.search(question) and not _JAPANESE_KOREAN_ASKING.search(question))
+    )
+
+
+def _opens_with_a_verb(question: str, asked: list[str]) -> bool:
+    first = asked[0]
+    if first in _AUXILIARIES or first in _GERMAN_AUXILIARIES or first in _DUTCH_AUXILIARIES:
+        return not _GERMAN_WHAT.match(question)
+    return (
+        len(asked) > 1
+        and asked[1] in _SUBJECT_AFTER_VERB
+        and bool(_GERMAN_VERB_ENDING.fullmatch(first))
+        and question.lstrip()[:1].isupper()
+    )
+
+
+def _spanish(question: str, asked: list[str]) -> bool:
+    return (
+        question.lstrip().startswith("¿")
+        and asked[0] not in _SPANISH_ASKING
+        and "o" not in asked
+        and not _SPANISH_ACCENTED.search(question.lower())
+    )
