@@ -124,3 +124,14 @@ def test_a_yes_or_a_no_is_stated_by_the_contexts_read_arguing_that_side() -> Non
     no_text = [Context(id="faq", text="Q: Are dogs allowed? A: No.")]
     assert answer_from_readings(0, no_text, said_no, "What does the depot allow?").answers == []
     assert answer_from_readings(0, no_text, said_no, "Are dogs allowed?").answers[0].answer == "no"
+
+
+def test_a_no_is_never_shown_without_a_context_read_arguing_it() -> None:
+    # The text writes "no" ("no approval is needed") but argues yes: it does not state "no",
+    # and a "no" with nothing to cite is not shown, as "According to , the answer is no."
+    question = "Can anyone edit the public wiki pages?"
+    contexts = [Context(id="faq", text="Anyone may edit: no approval is needed.")]
+    readings = {"faq": ContextReading(status="answers", answers=["yes"], said="yes")}
+    result = cite(0, [Proposed("No", contexts=(1,))], contexts, question, readings)
+    assert result.answers == []
+    assert result.uncited_answers == 1

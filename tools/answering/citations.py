@@ -89,6 +89,9 @@ def cite(
         result.dropped_citations += len(cited) - len(stating)
         if not stating:
             stating = [c.id for c in contexts if _states_any(c, forms, question, readings)]
+        if not stating:  # never an answer without a context that states it
+            result.uncited_answers += 1
+            continue
         if normalize(shown) in seen:  # the same answer twice: one answer, every citation
             same = seen[normalize(shown)]
             same.citations = list(dict.fromkeys([*same.citations, *stating]))
@@ -149,9 +152,15 @@ def _best_stated(
     question: str,
     readings: Mapping[str, ContextReading],
 ) -> str | None:
-    """The answer, where one of ``contexts`` states it whole; else a part the first states."""
+    """The answer, where one of ``contexts`` states it whole; else a part the first states.
+
+    A yes or a no has no parts: a text whose reading argues the other side still writes "no"
+    somewhere ("no special rights are needed").
+    """
     if any(_states_any(c, [answer], question, readings) for c in contexts):
         return answer
+    if polarity(answer) is not None:
+        return None
     parts = [stated_part(full_text(c), answer, question) for c in contexts]
     whole = next((p for p in parts if p == answer), None)
     return whole or next((p for p in parts if p), None)
