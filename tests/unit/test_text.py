@@ -298,3 +298,24 @@ def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
 )
 def test_polarity_in_other_languages(answer: str, side: bool | None) -> None:
     assert polarity(answer) is side
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("Die Corvale-Brücke wurde am 3.4.1932 eröffnet.", "April 3, 1932"),
+        ("Мост открыт 03.04.1932.", "3 April 1932"),
+        ("Released on 1932-04-03 after delays.", "April 3, 1932"),
+        ("Die Corvale-Brücke wurde am 3.4.1932 eröffnet.", "1932"),
+    ],
+)
+def test_a_date_in_digits_grounds_the_date_it_writes(text: str, answer: str) -> None:
+    assert grounded(text, answer)
+
+
+def test_a_date_in_digits_is_not_a_number_with_thousands() -> None:
+    assert numbers("am 3.4.1932") == {"3", "1932"}  # not 3 and 4,193 and 2
+    assert numbers("4.411 habitantes") == {"4411"}
+    assert numbers("version 1.2.2019.4") == {"1", "2", "2019", "4"}  # not a date: four parts
+    assert not grounded("Die Brücke wurde am 3.4.1932 eröffnet.", "April 4, 1932")
+    assert words("4/3/1932") == ["4", "3", "1932"]  # April or March: the order is not sure

@@ -364,19 +364,33 @@ _ORDINAL_DAY = re.compile(
 )
 """A day of the month written as an ordinal ("April 2nd", "the 2nd of April")."""
 _ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
+_NUMERIC_DATE = re.compile(
+    r"(?<![\d.])(?:(0?[1-9]|[12]\d|3[01])\.\s?(0?[1-9]|1[0-2])\.\s?(\d{4})"
+    r"|(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))(?![\d]|\.\d)"
+)
+"""A date in digits whose order is sure: day first with dots, as German, Russian, Polish or
+Finnish write it ("3.4.1932", "03.04.1932"), or ISO's year first ("1932-04-03"). Slashes are
+not: "4/3/1932" is April 3 in the United States and March 4 elsewhere."""
 
 
 def _dates_spelled(text: str) -> str:
     """Dates written the way :data:`_MONTHS` and digits read them.
 
-    "4月2日" and "4월 2일" are "April 2", and "April 2nd" and "2nd of April" are "April 2" and
-    "2 of April": a date is the same words in any script.
+    "4月2日" and "4월 2일" are "April 2", "3.4.1932" and "1932-04-03" are "3 April 1932", and
+    "April 2nd" and "2nd of April" are "April 2" and "2 of April": a date is the same words in
+    any script.
     """
     if "月" in text or "월" in text:
         text = _MONTH_DAY.sub(_month_day, text)
+    text = _NUMERIC_DATE.sub(_numeric_date, text)
     if not _ORDINAL_SUFFIX.search(text):  # most texts: a search is 4x cheaper than the sub
         return text
     return _ORDINAL_DAY.sub(lambda m: "".join(p for p in m.groups() if p), text)
+
+
+def _numeric_date(match: re.Match[str]) -> str:
+    day, month, year = match[1] or match[6], match[2] or match[5], match[3] or match[4]
+    return f"{int(day)} {_MONTH_NAMES[int(month) - 1]} {year}"
 
 
 def _month_day(match: re.Match[str]) -> str:
@@ -449,15 +463,17 @@ def grounded(
     return len(needed & have) >= share * len(needed) or within(text, answer)
 
 
-_NUMBER = re.compile(r"\d+(?:[,.]\d{3})*")
+_NUMBER = re.compile(r"\d+(?:[,.]\d{3}(?!\d))*")
 
 
 def numbers(text: str) -> set[str]:
     """The numbers written in digits in ``text``, any script's digits, thousands marks aside.
 
-    "3,559" and "3559" are one number; "8.7" is two (8 and 7), as they are wherever written.
+    "3,559" and "3559" are one number; "8.7" is two (8 and 7), as they are wherever written,
+    and "3.4.1932" is a date: 3, 4 and 1932.
     """
-    found = _NUMBER.findall(unicodedata.normalize("NFKC", ascii_digits(text)))
+    text = _NUMERIC_DATE.sub(_numeric_date, unicodedata.normalize("NFKC", ascii_digits(text)))
+    found = _NUMBER.findall(text)
     return {str(int(re.sub(r"[,.]", "", number))) for number in found}
 
 
