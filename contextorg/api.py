@@ -122,6 +122,7 @@ class Result(BaseModel):
             "supporting": self.organization.supporting,
             "dropped_citations": self.answer.dropped_citations,
             "uncited_answers": self.answer.uncited_answers,
+            "unstated": self.answer.unstated,
             "failed_groups": self.answer.failed_groups,
             "failed_calls": self.answer.failed_calls,
             "failed": self.answer.failed,

@@ -67,6 +67,7 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
         out_of_scope=not resolution.answers,
         dropped_citations=sum(g.dropped_citations for g in group_answers),
         uncited_answers=sum(g.uncited_answers for g in group_answers),
+        unstated=list(dict.fromkeys(a for g in group_answers for a in g.unstated)),
         failed_groups=sum(g.failed for g in group_answers),
         failed_calls=usage.failures,
         model_calls=usage.llm_calls,

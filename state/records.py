@@ -197,6 +197,8 @@ class GroupAnswer(BaseModel):
     """Citations of contexts the group was not given (removed)."""
     uncited_answers: int = 0
     """Answers left without any valid citation (not shown)."""
+    unstated: list[str] = Field(default_factory=list)
+    """Those answers, as given: what the model or a reading said that no context states."""
     failed: bool = False
     """The model gave no usable reply, even after a retry."""
 
@@ -211,6 +213,8 @@ class Answer(BaseModel):
     out_of_scope: bool = False
     dropped_citations: int = 0
     uncited_answers: int = 0
+    unstated: list[str] = Field(default_factory=list)
+    """The answers not shown because no context states them, as given (once each)."""
     failed_groups: int = 0
     failed_calls: int = 0
     """Model calls that gave no usable reply, even after retries (relations included)."""

@@ -23,7 +23,7 @@ from contextorg.tools.models.guard import ModelNotAllowedError
 from contextorg.tools.models.methods import ModelServerError
 from contextorg.tools.models.weights import WeightsError
 from contextorg.tools.slots import choices
-from contextorg.tools.text.visible import visible
+from contextorg.tools.text.visible import one_line, visible
 
 err = Console(stderr=True)
 out = Console()
@@ -192,6 +192,9 @@ def show_result(result: Result) -> None:
     if result.organization.dropped:
         for context_id, reason in result.organization.dropped.items():
             out.print(Text(visible(f"  left out {context_id}: {reason}"), style="dim"))
+    for said in result.answer.unstated:
+        line = f'  not shown: "{one_line(said)}", which no context states'
+        out.print(Text(visible(line), style="dim"))
     for attribution in result.attribution:
         out.print(bars(attribution))
     summary = result.summary()["usage"]

@@ -135,3 +135,4 @@ def test_a_no_is_never_shown_without_a_context_read_arguing_it() -> None:
     result = cite(0, [Proposed("No", contexts=(1,))], contexts, question, readings)
     assert result.answers == []
     assert result.uncited_answers == 1
+    assert result.unstated == ["No"]  # named, for the user to see what was not shown

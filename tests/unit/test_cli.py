@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from contextorg import ScriptedChatModel
+from contextorg import Context, ScriptedChatModel
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.inputs import load_contexts
 from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.relations.graph import Triple
 
 
 @pytest.fixture(autouse=True)
@@ -50,6 +51,24 @@ def test_json_output_on_the_demo(run_cli: Any) -> None:
         "spans": [],
     }
     assert data["readings"]["festival"]["status"] == "silent"
+
+
+def test_an_answer_no_context_states_is_named_not_lost(tmp_path: Path, run_cli: Any) -> None:
+    # The model misreads a link ("[write to support](mailto:help@...)"): its answer holds an
+    # address the page never writes. It is not shown, and the user is told what was not shown.
+    file = tmp_path / "c.jsonl"
+    text = "## Support\nFor help, [write to support](mailto:help@quill.example) or open an issue."
+    file.write_text(json.dumps({"id": "readme", "text": text}) + "\n")
+    said = "For help, write to support@quill.example or open an issue."
+    world = World([Context(id="readme", text=text)], {"readme": Triple(True, None, said)})
+    register_chat_model("scripted-misread", lambda _: world.model(), real=False)
+    argv = ["ask", "What is the support email for Quill?", "-c", str(file)]
+    code, out, err = run_cli([*argv, "--model", "scripted-misread"])
+    assert code == 0, err
+    assert "could not find an answer" in out
+    assert "not shown:" in out and "support@quill.example" in " ".join(out.split())
+    code, out, _ = run_cli([*argv, "--model", "scripted-misread", "--json"])
+    assert json.loads(out)["unstated"] == [said]
 
 
 def test_contexts_file_and_rich_output(tmp_path: Path, run_cli: Any) -> None:

@@ -73,7 +73,8 @@ def cite(
         if not text:
             continue
         if question and polarity(text) is not None and not asks_yes_no(question):
-            result.uncited_answers += 1  # "No" for "What does it support?" answers nothing
+            result.uncited_answers += 1
+            result.unstated.append(text)  # "No" for "What does it support?" answers nothing
             continue
         valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
         result.dropped_citations += len(item.contexts) - len(valid)
@@ -83,6 +84,7 @@ def cite(
         )
         if shown is None:
             result.uncited_answers += 1
+            result.unstated.append(text)
             continue
         forms = [shown, *(f for f in item.forms if same_answer(f, shown))]
         stating = [c.id for c in cited if _states_any(c, forms, question, readings)]
@@ -91,6 +93,7 @@ def cite(
             stating = [c.id for c in contexts if _states_any(c, forms, question, readings)]
         if not stating:  # never an answer without a context that states it
             result.uncited_answers += 1
+            result.unstated.append(text)
             continue
         if normalize(shown) in seen:  # the same answer twice: one answer, every citation
             same = seen[normalize(shown)]

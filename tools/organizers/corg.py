@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from contextorg.state.records import Context, Organization, RelationGraph
 from contextorg.tools.answering.citations import unsure_stance
 from contextorg.tools.organizers.base import chunks, components, numbered
+from contextorg.tools.text.visible import one_line
 
 
 def plan_corg(
@@ -70,7 +71,7 @@ def _not_answering(graph: RelationGraph, context_id: str) -> str:
         return 'takes no clear side (the model read "yes", too unsure of it to tell)'
     if reading is not None and reading.clipped:
         return "no answer in the part that was read (the text is too long: not read past it)"
-    said = _clipped(reading.said) if reading is not None and reading.said else None
+    said = one_line(reading.said) if reading is not None and reading.said else None
     if reading is not None and reading.status == "denied" and said:
         return f'does not answer the question: it mentions "{said}" only to deny or correct it'
     if reading is not None and reading.status == "ungrounded" and said:
@@ -83,12 +84,6 @@ def _not_answering(graph: RelationGraph, context_id: str) -> str:
 def _unsure(graph: RelationGraph, context_id: str) -> bool:
     reading = graph.readings.get(context_id)
     return reading is not None and unsure_stance(reading)
-
-
-def _clipped(said: str, most: int = 60) -> str:
-    """``said`` on one line, cut to ``most`` characters."""
-    said = " ".join(said.split())
-    return said if len(said) <= most else said[: most - 1].rstrip() + "…"
 
 
 def _copies(

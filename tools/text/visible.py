@@ -67,3 +67,9 @@ def json_line(
 def _json_escape(c: str) -> str:
     # json.dumps leaves DEL as it is even with ensure_ascii; astral characters as a pair.
     return f"\\u{ord(c):04x}" if ord(c) < 0x10000 else json.dumps(c)[1:-1]
+
+
+def one_line(text: str, most: int = 60) -> str:
+    """``text`` on one line, cut to ``most`` characters (an ellipsis marks the cut)."""
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
