@@ -83,7 +83,7 @@ def _cite(context_id: str) -> str:
 
 def _answers(result: Result) -> str:
     if not result.answer.answers:
-        return f"<p class='answer'>{escape(result.answer.text)}</p>" + _rejected(result)
+        return f"<p class='answer'>{escape(result.answer.text)}</p>" + _left_out(result)
     items = []
     for item in result.answer.answers:
         about = f" <span class='why'>({escape(item.about)})</span>" if item.about else ""
@@ -93,7 +93,20 @@ def _answers(result: Result) -> str:
         )
         said = f"<q>{escape(item.answer)}</q>" if item.quote else f"<b>{escape(item.answer)}</b>"
         items.append(f"<li>{said}{about} {cites}{doubt}</li>")
-    return f"<ul class='answer'>{''.join(items)}</ul>" + _rejected(result)
+    return f"<ul class='answer'>{''.join(items)}</ul>" + _left_out(result)
+
+
+def _left_out(result: Result) -> str:
+    """Answers left out as misinformation, and those no context states."""
+    return _rejected(result) + _unstated(result)
+
+
+def _unstated(result: Result) -> str:
+    """Answers not shown because no context states them, as the model gave them."""
+    if not result.answer.unstated:
+        return ""
+    items = "".join(f"<li><s>{escape(said)}</s></li>" for said in result.answer.unstated)
+    return f"<p class='why'>Not shown, as no context states them:</p><ul>{items}</ul>"
 
 
 def _rejected(result: Result) -> str:

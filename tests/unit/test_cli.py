@@ -69,6 +69,9 @@ def test_an_answer_no_context_states_is_named_not_lost(tmp_path: Path, run_cli: 
     assert "not shown:" in out and "support@quill.example" in " ".join(out.split())
     code, out, _ = run_cli([*argv, "--model", "scripted-misread", "--json"])
     assert json.loads(out)["unstated"] == [said]
+    report = tmp_path / "report.html"
+    code, out, _ = run_cli([*argv, "--model", "scripted-misread", "--report", str(report)])
+    assert code == 0 and f"<s>{said}</s>" in report.read_text()
 
 
 def test_contexts_file_and_rich_output(tmp_path: Path, run_cli: Any) -> None:
