@@ -169,6 +169,38 @@ def test_a_yes_no_question_is_answered_by_texts_that_write_neither_word() -> Non
 
 
 @pytest.mark.parametrize(
+    ("question", "text", "side"),
+    [
+        (
+            "Ist das Depot in der Ulmenstraße sonntags geöffnet?",
+            "Das Depot in der Ulmenstraße ist montags bis samstags von 8 bis 18 Uhr geöffnet. "
+            "Sonntags bleibt es geschlossen.",
+            "no",
+        ),
+        (
+            "Unterstützt der Drucker doppelseitigen Druck?",
+            "Der Drucker LX-400 unterstützt doppelseitigen Druck und druckt 30 Seiten pro Minute.",
+            "yes",
+        ),
+        (
+            "Est-ce que la piscine municipale est ouverte le lundi ?",
+            "La piscine municipale est fermée le lundi pour entretien. Elle ouvre du mardi au "
+            "dimanche.",
+            "no",
+        ),
+        ("这座图书馆周日开放吗？", "这座图书馆周一至周六开放，周日闭馆。", "no"),
+    ],
+)
+def test_a_yes_no_question_in_another_language_is_answered_with_its_side(
+    question: str, text: str, side: str
+) -> None:
+    # Asked for an answer, the model says "Ja", "Oui" or "是的", words the page never writes
+    # (and "Ja" for a depot closed on Sundays): read for its side, the page says which.
+    result = ask(question, [Context(id="page", text=text)], model="local")
+    assert {a.lower(): c for a, c in answers_cited(result).items()} == {side: ["page"]}, result.text
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "Wann wurde die Corvale-Brücke eröffnet?",
