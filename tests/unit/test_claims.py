@@ -1576,6 +1576,8 @@ def test_an_address_is_an_answer_though_it_holds_the_questions_name() -> None:
         "Astronomers once believed Vexa had only two moons.",
         "It was long thought that Vexa had two moons.",
         "Vexa was originally assumed to have two moons.",
+        "Vexa has two moons, it was once believed.",  # the belief told after it
+        "Vexa had two moons, it was long thought.",
     ],
 )
 def test_a_belief_given_up_is_not_stated(text: str) -> None:
@@ -1583,6 +1585,7 @@ def test_a_belief_given_up_is_not_stated(text: str) -> None:
     assert not states(text, "two moons", question)
     assert states(f"{text} Vexa has three moons.", "three moons", question)
     assert states("Ada believed Vexa had two moons.", "two moons", question)  # held, not given up
+    assert states("Vexa has two moons, as was long thought.", "two moons", question)  # right
 
 
 def test_copies_are_folded_only_into_a_context_they_agree_with() -> None:

@@ -665,6 +665,22 @@ def _past_belief(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     )
 
 
+_ASIDE = FUNCTION_WORDS | frozenset("so widely many some people".split())
+
+
+def _belief_aside(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause only says that what came before was once believed.
+
+    "Vexa has three moons, it was once believed; ...", not "..., as was long thought" (which
+    says the belief was right).
+    """
+    return (
+        said[0] != "as"
+        and _past_belief(said, not_cues)
+        and not set(said) - BELIEVED - ONCE - _ASIDE
+    )
+
+
 THEN = frozenset("then later afterwards subsequently".split())
 
 
@@ -996,6 +1012,8 @@ def _affirmed(
                 or _past_belief(said, not_cues)
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
+            if len(clauses) > 1 and _belief_aside(said, not_cues):
+                _deny_whole(clauses[-2:-1])  # "Vexa has three moons, it was once believed"
             if conditional and HYPOTHETICAL & set(said) - not_cues:
                 _deny_whole(clauses[-1:])  # "If it is approved, the CEO would be Lena Park"
             if len(clauses) > 1 and _changes_again(said) and _changes_to(clauses[-2][0]):
