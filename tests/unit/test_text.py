@@ -319,3 +319,14 @@ def test_a_date_in_digits_is_not_a_number_with_thousands() -> None:
     assert numbers("version 1.2.2019.4") == {"1", "2", "2019", "4"}  # not a date: four parts
     assert not grounded("Die Brücke wurde am 3.4.1932 eröffnet.", "April 4, 1932")
     assert words("4/3/1932") == ["4", "3", "1932"]  # April or March: the order is not sure
+
+
+def test_an_option_that_shares_the_questions_words_is_an_answer() -> None:
+    # "--verbose" for "Which flag enables verbose logging?": its word is the question's, but
+    # the option is a name the question does not write.
+    question = "Which flag enables verbose logging in Quill?"
+    text = "## 3.0\n- Removed the --debug flag; use --verbose instead."
+    assert grounded(text, "--verbose", question=question)
+    assert not grounded(text, "--loud", question=question)
+    assert not grounded("Verbose logging is on by default.", "--verbose", question=question)
+    assert not grounded(text, "verbose logging", question=question)  # restates the question

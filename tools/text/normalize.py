@@ -454,6 +454,8 @@ def grounded(
         return False
     needed = new_words(answer, question)
     if not needed:
+        if named := set(FLAG.findall(answer)) - set(FLAG.findall(question)):
+            return all(flag in text for flag in named)  # "--verbose" for verbose logging
         # Only function words ("The Who"): the phrase itself must be in the text. Content
         # words all from the question: the answer restates it.
         return not content_words(answer) and says_phrase(text, answer)
@@ -462,6 +464,10 @@ def grounded(
         have = unprefixed(have)
     return len(needed & have) >= share * len(needed) or within(text, answer)
 
+
+FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w.-]*")
+"""A command-line option ("--compat", "-Xmx"): a name, kept as written, never a stem; an answer
+that names one adds it to the question, whatever words it shares with the question."""
 
 _NUMBER = re.compile(r"\d+(?:[,.]\d{3}(?!\d))*")
 

@@ -16,6 +16,7 @@ import simplemma
 import Stemmer
 
 from contextorg.tools.text.normalize import (
+    FLAG,
     FUNCTION_WORDS,
     MONTH_WORDS,
     says_phrase,
@@ -49,17 +50,14 @@ def stems(text: str) -> set[str]:
 
     "owned" and "owns" are both "own"; "took" and "take" both "take" (simplemma's English
     dictionary has the irregular forms a stemmer cannot know). A command-line option stays as
-    written (:data:`_FLAG`).
+    written (:data:`~contextorg.tools.text.normalize.FLAG`).
     """
     flags: set[str] = set()
-    if "-" in text and (found := _FLAG.findall(text)):  # "--compat" is not "compatibility"
-        flags, text = {f.lower() for f in found}, _FLAG.sub(" ", text)
+    if "-" in text and (found := FLAG.findall(text)):  # "--compat" is not "compatibility"
+        flags, text = {f.lower() for f in found}, FLAG.sub(" ", text)
     said = [_lemma(w) for w in words(text) if w not in FUNCTION_WORDS]
     return set(_stemmer().stemWords(said)) | flags
 
-
-_FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w.-]*")
-"""A command-line option ("--compat", "-Xmx"): a name, kept as written, never a stem."""
 
 _ADDRESS = re.compile(r"\w@\w|\w://\w")
 """An e-mail address or a URL: it names one thing, whatever words of the question it holds."""
@@ -326,7 +324,7 @@ def _inserted(tokens: list[str], each: list[set[str]], asked: set[str], answer: 
     if not added or added[-1] - added[0] + 1 != len(added):
         return answer
     run = tokens[added[0] : added[-1] + 1]
-    if not all(_names(t) or _FLAG.match(t) for t in run):
+    if not all(_names(t) or FLAG.match(t) for t in run):
         return answer
     return " ".join(run).strip(" .,;:!?\"'()")
 
@@ -676,7 +674,7 @@ def restates(answer: str, question: str) -> bool:
     for "What type of bridge is the Corvale Bridge?" is an answer: "bridge" is also a common
     word there.
     """
-    if {f.lower() for f in _FLAG.findall(answer)} - {f.lower() for f in _FLAG.findall(question)}:
+    if {f.lower() for f in FLAG.findall(answer)} - {f.lower() for f in FLAG.findall(question)}:
         return False  # it names an option: "--compat"
     if _ADDRESS.search(answer) and not _ADDRESS.search(question):
         return False  # an address: "support@rowan.example" for Rowan Cloud's support email
