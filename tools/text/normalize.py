@@ -216,11 +216,6 @@ _CANONICAL = {
 "January 5", "twelve" and "12", "5. Mai" and "May 5"): two answers compare by their first."""
 SHORT_VERSION = re.compile(r"v(\d+)")
 """A version as :func:`words` gives it written short: "v4" (and "v4.2" as "v42")."""
-_ISO_DATE = re.compile(r"\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b")
-
-
-def _spelled_date(date: re.Match[str]) -> str:
-    return f"{_MONTH_NAMES[int(date[2]) - 1]} {int(date[3])}, {date[1]}"
 
 
 def first_spelling(word: str) -> str:
@@ -237,10 +232,10 @@ _SPELLINGS = {**_forms(*_UNITS), **_forms(*_MONTHS)}
 def _canonical(answer: str | None) -> list[str]:
     """The words of ``answer``, each in its first spelling.
 
-    "v4" is "version 4", "2024-05-05" is "may 5 2024" ("05" alone stays: "0.5" reads "05").
+    "v4" is "version 4", "2024-05-05" is "5 may 2024" ("05" alone stays: "0.5" reads "05").
     """
     out: list[str] = []
-    for word in words(_ISO_DATE.sub(_spelled_date, answer or "")):
+    for word in words(answer):
         version = SHORT_VERSION.fullmatch(word)
         out.extend(("version", version.group(1)) if version else (_CANONICAL.get(word, word),))
     return out
