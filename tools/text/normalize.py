@@ -366,6 +366,8 @@ _NUMERIC_DATE = re.compile(
 """A date in digits whose order is sure: day first with dots, as German, Russian, Polish or
 Finnish write it ("3.4.1932", "03.04.1932"), or ISO's year first ("1932-04-03"). Slashes are
 not: "4/3/1932" is April 3 in the United States and March 4 elsewhere."""
+_DIGITS_JOINED = re.compile(r"\d[.-]\s?\d")
+"""What every such date holds: a search for it is 3x cheaper than the date's substitution."""
 
 
 def _dates_spelled(text: str) -> str:
@@ -377,10 +379,17 @@ def _dates_spelled(text: str) -> str:
     """
     if "月" in text or "월" in text:
         text = _MONTH_DAY.sub(_month_day, text)
-    text = _NUMERIC_DATE.sub(_numeric_date, text)
+    text = _numeric_dates(text)
     if not _ORDINAL_SUFFIX.search(text):  # most texts: a search is 4x cheaper than the sub
         return text
     return _ORDINAL_DAY.sub(lambda m: "".join(p for p in m.groups() if p), text)
+
+
+def _numeric_dates(text: str) -> str:
+    """``text`` with its dates in digits (:data:`_NUMERIC_DATE`) spelled "3 April 1932"."""
+    if not _DIGITS_JOINED.search(text):  # most texts
+        return text
+    return _NUMERIC_DATE.sub(_numeric_date, text)
 
 
 def _numeric_date(match: re.Match[str]) -> str:
@@ -473,7 +482,7 @@ def numbers(text: str) -> set[str]:
     "3,559" and "3559" are one number; "8.7" is two (8 and 7), as they are wherever written,
     and "3.4.1932" is a date: 3, 4 and 1932.
     """
-    text = _NUMERIC_DATE.sub(_numeric_date, unicodedata.normalize("NFKC", ascii_digits(text)))
+    text = _numeric_dates(unicodedata.normalize("NFKC", ascii_digits(text)))
     found = _NUMBER.findall(text)
     return {str(int(re.sub(r"[,.]", "", number))) for number in found}
 
