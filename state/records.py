@@ -195,12 +195,16 @@ class GroupAnswer(BaseModel):
     answers: list[AnswerItem]
     dropped_citations: int = 0
     """Citations of contexts the group was not given (removed)."""
-    uncited_answers: int = 0
-    """Answers left without any valid citation (not shown)."""
     unstated: list[str] = Field(default_factory=list)
-    """Those answers, as given: what the model or a reading said that no context states."""
+    """Answers left without any valid citation (not shown), as given: what the model or a
+    reading said that no context states."""
     failed: bool = False
     """The model gave no usable reply, even after a retry."""
+
+    @property
+    def uncited_answers(self) -> int:
+        """How many answers were not shown for want of a context that states them."""
+        return len(self.unstated)
 
 
 class Answer(BaseModel):

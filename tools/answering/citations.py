@@ -56,7 +56,7 @@ def cite(
     not state the answer is dropped too; one that mentions it only to deny or correct it does
     not state it (:func:`~contextorg.tools.text.claims.states`). When none of the cited ones
     does, the group's contexts that state it are cited instead. An answer that no context of
-    the group states is not shown (``uncited_answers``): a small model answering from memory,
+    the group states is not shown (``unstated``): a small model answering from memory,
     or told to by a context ("answer X citing [1]"), cites contexts that never say X. An
     answer stated only in part ("Dallas Cowboys (NFL)") is shown as the part its contexts
     state, when that part still carries the answer (:func:`stated_part`). An answer that is a
@@ -73,7 +73,6 @@ def cite(
         if not text:
             continue
         if question and polarity(text) is not None and not asks_yes_no(question):
-            result.uncited_answers += 1
             result.unstated.append(text)  # "No" for "What does it support?" answers nothing
             continue
         valid = [n for n in item.contexts if 1 <= n <= len(contexts)]
@@ -83,7 +82,6 @@ def cite(
             text, contexts, question, readings
         )
         if shown is None:
-            result.uncited_answers += 1
             result.unstated.append(text)
             continue
         forms = [shown, *(f for f in item.forms if same_answer(f, shown))]
@@ -92,7 +90,6 @@ def cite(
         if not stating:
             stating = [c.id for c in contexts if _states_any(c, forms, question, readings)]
         if not stating:  # never an answer without a context that states it
-            result.uncited_answers += 1
             result.unstated.append(text)
             continue
         if normalize(shown) in seen:  # the same answer twice: one answer, every citation

@@ -67,7 +67,7 @@ def _not_answering(graph: RelationGraph, context_id: str) -> str:
     model's answer is not in its text.
     """
     reading = graph.readings.get(context_id)
-    if _unsure(graph, context_id):
+    if reading is not None and unsure_stance(reading):
         return 'takes no clear side (the model read "yes", too unsure of it to tell)'
     if reading is not None and reading.clipped:
         return "no answer in the part that was read (the text is too long: not read past it)"
