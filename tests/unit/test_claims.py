@@ -21,6 +21,7 @@ from contextorg.tools.text.phrases import (
     bare_reply,
     complete_phrase,
     dangles,
+    date_phrase,
     dated,
     reads_as_sentence,
     restates,
@@ -1160,6 +1161,23 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
             "What was Chris Rogers' response to Rich Persaud's comments on the tests?",
             "updated the test matrix on Jul 31, 2019",
         ),
+        # a name after an article, first, then the question's words
+        (
+            "The Payments team owns the ledger service.",
+            "Who owns the ledger service?",
+            "The Payments team",
+        ),
+        # Chinese and Japanese: the words put where the question asks
+        ("王丽负责海港构建。", "谁负责海港构建？", "王丽"),
+        ("海港构建由王丽负责。", "海港构建由谁负责？", "王丽"),
+        ("科尔瓦莱桥是1932年通车的。", "科尔瓦莱桥是哪一年通车的？", "1932"),
+        (
+            "ハーバービルドの担当者は田中花子です。",
+            "ハーバービルドの担当者は誰ですか？",
+            "田中花子",
+        ),
+        ("このプロジェクトのリーダーは山田です", "このプロジェクトのリーダーは誰？", "山田"),
+        ("大桥于1932年通车。", "科尔瓦莱桥是什么时候通车的？", "大桥于1932年通车。"),
     ],
 )
 def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(
@@ -1681,3 +1699,22 @@ def test_corrections_and_reported_claims_in_other_languages(
 ) -> None:
     assert denies(text, denied) and not states(text, denied)
     assert states(text, stated) and grounded(text, stated)
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "phrase"),
+    [
+        ("will take place on March 10", "When is the board meeting?", "March 10"),
+        ("The meeting takes place on March 10.", "When is the board meeting?", "March 10"),
+        ("It opened on the 3rd of April, 1932.", "When did it open?", "3rd of April, 1932"),
+        # a name before the date is kept with it; so is anything after the date
+        ("Bergen hosts it on March 10", "When is the summit?", "Bergen hosts it on March 10"),
+        ("opened in 1932 after six years", "When did it open?", "opened in 1932 after six years"),
+        # only for a question that asks when
+        ("It opened in 1932.", "Which bridge opened first?", "It opened in 1932."),
+    ],
+)
+def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
+    answer: str, question: str, phrase: str
+) -> None:
+    assert date_phrase(answer, question) == phrase

@@ -69,6 +69,10 @@ from contextorg.tools.text.questions import asks_yes_no
         ("5 km", "5 miles", False),
         ("3.5 million people", "3.5 billion people", False),
         ("2012 Olympics", "2012 Paralympics", False),
+        # a letter that names is not an article
+        ("Hall A", "Hall C", False),
+        ("Plan A", "Plan B", False),
+        ("Hall A", "the hall A", True),
     ],
 )
 def test_same_answer(a: str, b: str, same: bool) -> None:
@@ -96,6 +100,9 @@ def test_same_answer(a: str, b: str, same: bool) -> None:
         ("于2024年4月2日通车", ["于", "2024", "年", "april", "2", "通车"]),
         ("4월 2일이다, 4个月", ["april", "2", "이다", "4", "个", "月"]),
         ("May 3rd, the 4th of July", ["may", "3", "4", "of", "july"]),
+        # "A" naming a hall is a word; an article is not
+        ("moved from Hall A to Hall C", ["moved", "from", "hall", "a", "to", "hall", "c"]),
+        ("Type A. Give Me A Break. A start", ["type", "a", "give", "me", "break", "start"]),
         # names and contractions stay whole
         (
             "I'm sure Ken O'Brien isn't; rock'n'roll",

@@ -37,6 +37,12 @@ _CASE_ENDING = re.compile(r"\b([^\W\d_][^\W_]*)['’]([^\W\d_]+)\b")
 """A name and its case ending, as Turkish writes them ("Manchester'dadır"), or an English
 contraction ("I'm", "Ken'll"): see :func:`_case_ending`."""
 _CONTRACTIONS = frozenset("s t d m ll re ve".split())
+_LETTER_A = re.compile(r"(?<=\w[ \u00a0])A(?![\w'’]|\s+[A-Z])")
+"""A capital "A" that names, not an article: after a word (not a sentence's end), and before
+no word in capitals ("Hall A", "Plan A to Plan B", "vitamin A deficiency"; not "Give Me A
+Break", "Step 3. A new rule")."""
+_KEPT_A = "\ue000"
+"""What such an "A" is while :func:`normalize` drops articles (a private-use character)."""
 _TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]{0,500})?/?>")
 """An HTML or XML tag ("<b>", "</del>", '<a href="...">'): it separates words, it is not one."""
 _ACCENTED_BELOW = 0x0590
@@ -309,7 +315,8 @@ def words(text: str | None) -> list[str]:
     """Normalized words, with the parts of hyphenated and slashed words apart.
 
     ``normalize`` alone would glue "Assamese-language" into one word "assameselanguage", and
-    "Quist's lamp" would not have the word "quist". Runs of a script written without spaces
+    "Quist's lamp" would not have the word "quist". Articles go, but not the letter that names
+    ("Hall A": "hall", "a"). Runs of a script written without spaces
     (Chinese, Japanese, Thai, ...) are cut where Unicode's word segmentation (ICU's, with its
     dictionaries) cuts them: "于1932年正式通车" is "于", "1932", "年", "正式", "通车". Markup
     is not: "<b>Ken&nbsp;Ito</b>" is "ken", "ito". An elided article ("l'Allemagne"), a Turkish
@@ -323,9 +330,14 @@ def words(text: str | None) -> list[str]:
     if text and "&" in text:  # "Lena&nbsp;Park", "R&amp;D"
         text = html.unescape(text)
     spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", _dates_spelled(text or "")))
+    if " A" in spaced or "\u00a0A" in spaced:
+        spaced = _LETTER_A.sub(_KEPT_A, spaced)
     if "'" in spaced or "’" in spaced:
         spaced = _CASE_ENDING.sub(_case_ending, _ELIDED.sub(_elided, spaced))
     for token in normalize(_JOINERS.sub(" ", spaced)).split():
+        if token == _KEPT_A:
+            found.append("a")
+            continue
         for part in (token,) if token.isascii() else DIGITS_APART.split(token):
             found.extend(_segment(part) if JOINED.search(part) else (part,))
     return found

@@ -14,11 +14,13 @@ from functools import lru_cache
 
 import simplemma
 import Stemmer
+from icu4py.breakers import WordBreaker
 
 from contextorg.tools.text.normalize import (
     FLAG,
     FUNCTION_WORDS,
     MONTH_WORDS,
+    UNSPACED,
     says_phrase,
     words,
 )
@@ -125,6 +127,8 @@ def answer_phrase(answer: str, question: str) -> str:
     """
     if not asks_yes_no(question) and _YES_NO_OPENING.match(answer):
         answer = bare_reply(_YES_NO_OPENING.sub("", answer))  # "Yes, to 100 requests."
+    if UNSPACED.search(answer) and UNSPACED.search(question):
+        return _filled_in(answer, question) or answer
     asked = stems(question)
     if not asked & stems(answer):
         return answer
@@ -163,6 +167,59 @@ def answer_phrase(answer: str, question: str) -> str:
     while len(tokens) > 1 and not stems(tokens[0]) - asked:
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
     return " ".join(tokens[: _restated_tail(tokens, question)]).rstrip(" .,;:!?")
+
+
+_ASKING = frozenset(
+    "谁 誰 什么 什麼 甚麼 哪 哪里 哪裡 哪儿 哪兒 哪个 哪個 哪些 哪位 几 幾 多少 何时 何時 什么时候"
+    " 什麼時候 何 なに なん 何時 いつ どこ どれ どの どなた だれ いくつ いくら".split()
+)
+"""The words that ask, in Chinese and Japanese: where a question leaves its answer's place."""
+_ASKED_LAST = frozenset("か 吗 嗎 呢 ？ ?".split())
+"""What closes a Chinese or Japanese question and no statement: "誰ですか", "是谁呢"."""
+_COPULAS = frozenset("です でした だ だった である".split())
+
+
+def _asks(piece: tuple[str, int]) -> bool:
+    """Whether a word asks: one of :data:`_ASKING`, or opens with one ("哪一" of "哪一年")."""
+    return any(piece[0].startswith(w) for w in _ASKING)
+
+
+def _filled_in(answer: str, question: str) -> str | None:
+    """The words a reply in Chinese or Japanese puts where the question asks: None if none.
+
+    "王丽负责海港构建。" for "谁负责海港构建？" is "王丽"; "担当者は田中花子です。" for
+    "担当者は誰ですか？", "田中花子". The reply must be the question's words around one run
+    of its own, and the question's words in that place must ask (:data:`_ASKING`: "哪一年").
+    A reply that is not the question restated (a name alone, a sentence of its own) is kept.
+    """
+    said, asked = _pieces(answer), _pieces(question)
+    while asked and asked[-1][0] in _ASKED_LAST:
+        asked.pop()
+    same = [a[0].lower() == q[0].lower() for a, q in zip(said, asked, strict=False)]
+    head = same.index(False) if False in same else len(same)
+    tail = 0
+    while tail < min(len(said), len(asked)) - head and (
+        said[-1 - tail][0].lower() == asked[-1 - tail][0].lower()
+    ):
+        tail += 1
+    place, filling = asked[head : len(asked) - tail], said[head : len(said) - tail]
+    if not (head or tail) or not place or not filling:
+        return None
+    while len(filling) > 1 and filling[-1][0] in _COPULAS:
+        filling.pop()  # "山田です" for "リーダーは誰？"
+    if not any(map(_asks, place)) or any(map(_asks, filling)):
+        return None
+    return answer[filling[0][1] : filling[-1][1] + len(filling[-1][0])].strip()
+
+
+def _pieces(text: str) -> list[tuple[str, int]]:
+    """The words of ``text`` as Unicode segments them, each with where it starts."""
+    found, at = [], 0
+    for piece in WordBreaker(text, "und"):
+        if any(c.isalnum() for c in piece) or piece in _ASKED_LAST:
+            found.append((piece, at))
+        at += len(piece)
+    return found
 
 
 def _linked_pieces(answer: str) -> list[tuple[str, str]]:
@@ -295,8 +352,11 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if start is None:
         return answer
     start = _bound_opening(tokens, start)  # "at least 8 GB", not "least 8 GB"
-    if start == 0:  # it names its answer first: "Lena Park owns the Harbor build."
-        return _named_first(tokens, each, asked, answer) if _WHO.match(question) else answer
+    who = _WHO.match(question)
+    if start == 0 or (who and all(t.lower() in _ARTICLES for t in tokens[:start])):
+        # it names its answer first: "Lena Park owns the Harbor build.", "The Payments team
+        # owns the ledger service."
+        return _named_first(tokens, each, asked, answer) if who else answer
     end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
     counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
     # the count ends on what it counts: "11 players on the field" is "11 players"
@@ -328,6 +388,8 @@ def _inserted(tokens: list[str], each: list[set[str]], asked: set[str], answer: 
         return answer
     return " ".join(run).strip(" .,;:!?\"'()")
 
+
+_ARTICLES = frozenset("the a an der die das le la les el los las".split())
 
 _MODALS = frozenset("can could will would may might must should shall".split())
 
@@ -544,6 +606,31 @@ _WHEN = re.compile(r"\b(?:when|wann|quand|cu[aá]ndo|quando)\b", re.IGNORECASE)
 _YEAR_ASKED = re.compile(r"\b(?:years?|jahr|ann[ée]e|a[ñn]o|anno)\b", re.IGNORECASE)
 _MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+
+
+_DATE_CLOSING = re.compile(
+    rf"^(?P<head>.*?)\s+(?:on|in|at)\s+(?:the\s+)?(?P<date>(?:(?:{_DAY}\s+(?:of\s+)?)?(?:{_MONTH})\.?"
+    rf"(?:\s+{_DAY})?(?:,?\s+\d{{4}})?|\d{{4}}))\W*$",
+    re.IGNORECASE,
+)
+"""A reply that ends on a date after "on", "in" or "at" ("will take place on March 10")."""
+
+
+def date_phrase(answer: str, question: str) -> str:
+    """A reply to a question that asks when, cut to the date it ends on after a clause.
+
+    "will take place on March 10" and "It opened in 1932." for "When ...?" are "March 10" and
+    "1932": what comes before the date says nothing but that it happens (no digit and no
+    name but the question's words). "Bergen hosts it on March 10" stays whole, as does a
+    reply to any other question.
+    """
+    closing = _DATE_CLOSING.match(answer)
+    if closing is None or not _WHEN.search(question):
+        return answer
+    head, asked = closing["head"], stems(question)
+    if any(c.isdigit() for c in head) or any(_names(t) and stems(t) - asked for t in head.split()):
+        return answer
+    return closing["date"]
 
 
 def dated(answer: str, text: str, question: str) -> str:
