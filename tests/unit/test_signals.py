@@ -307,3 +307,24 @@ def test_a_text_read_yes_too_unsure_to_tell_is_left_out_with_why() -> None:
     result = ask("Is the museum open on Mondays?", contexts, model=model)
     assert result.answer.answers == []
     assert "takes no clear side" in result.summary()["dropped"]["hours"]
+
+
+def test_struck_through_text_is_not_shown_to_the_model() -> None:
+    # A small model reads "Owner: ~~Ana Costa~~ Ben Adler" as naming Ana Costa: it is not shown.
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        text = messages[-1].text.split("Text: ", 1)[1]
+        named = next(n for n in ("Ana Costa", "Ken Ito", "Ben Adler") if n in text)
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": named}))
+
+    texts = {
+        "md": "# Ledger service\nOwner: ~~Ana Costa~~ Ben Adler",
+        "html": "Owner: <del>Ken Ito</del> Ben Adler",
+    }
+    result = ask(
+        "Who owns the ledger service?",
+        [Context(id=k, text=t) for k, t in texts.items()],
+        model=ScriptedChatModel(respond=respond),
+    )
+    assert [(a.answer, sorted(a.citations)) for a in result.answer.answers] == [
+        ("Ben Adler", ["html", "md"])
+    ]

@@ -32,6 +32,7 @@ import os
 import re
 from functools import lru_cache
 
+from contextorg.prompts._render import STRUCK
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     JOINED,
@@ -818,14 +819,6 @@ WITHDRAWN = frozenset(
 """In the passive, what they end is denied, back to the start of the clause: "the 40 mg dose
 in the 2019 label was withdrawn" (not "hosted by Ken Ito until it was discontinued")."""
 
-_STRUCK = re.compile(
-    r"~~(?!\s)[^~\n]{1,200}?(?<!\s)~~|<(del|s|strike)\b[^<>]{0,200}>[^\n]{0,200}?</\1\s*>",
-    re.IGNORECASE,
-)
-"""Struck-through text, as Markdown writes it ("Owner: ~~Ken Ito~~ Lena Park") or HTML does
-(``<del>``, ``<s>``, ``<strike>``; indexed HTML keeps them as Markdown's): what it says is
-withdrawn."""
-
 
 _PAST_ASIDE = re.compile(
     r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly)\s[^()\n]{1,60}\)"
@@ -951,7 +944,7 @@ def _affirmed(
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
     split = [
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
-        for sentence in _SENTENCES.split(_PAST_ASIDE.sub("\n", _STRUCK.sub("\n", text)))
+        for sentence in _SENTENCES.split(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", text)))
     ]
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
     updated = False  # an update note came before this sentence
