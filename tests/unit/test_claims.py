@@ -17,6 +17,7 @@ from contextorg.tools.relations.graph import Triple
 from contextorg.tools.text.claims import denies, states
 from contextorg.tools.text.normalize import grounded, mentions, says_phrase, words
 from contextorg.tools.text.phrases import (
+    another_row,
     answer_phrase,
     bare_reply,
     complete_phrase,
@@ -1718,3 +1719,31 @@ def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
     answer: str, question: str, phrase: str
 ) -> None:
     assert date_phrase(answer, question) == phrase
+
+
+LEDGER_ROW = "Ownership\nRow 1 in Table 1: Service is ledger, and Owner is Ben Adler"
+
+
+@pytest.mark.parametrize(
+    ("question", "another"),
+    [
+        ("Who owns the refunds service?", True),
+        ("Who is the owner of the refunds service?", True),
+        ("Who owns the ledger service?", False),
+        # a question that names no service leaves every row in
+        ("Who owns the service?", False),
+        ("Which service does Ben Adler own?", False),
+        ("Since when does Ben own it?", False),
+    ],
+)
+def test_a_table_row_about_another_thing_than_the_question_names(
+    question: str, another: bool
+) -> None:
+    assert another_row(LEDGER_ROW, question) is another
+    assert not another_row("The ledger service is owned by Ben Adler.", question)
+
+
+def test_a_reply_that_names_who_does_what_the_question_asks_is_cut_to_the_name() -> None:
+    assert answer_phrase("Owner is Mia Chen", "Who owns the invoicing service?") == "Mia Chen"
+    assert answer_phrase("Director: Erwin Piscator", "Who directed it?") == "Erwin Piscator"
+    assert answer_phrase("Writer's Guild", "Who wrote it?") == "Writer's Guild"

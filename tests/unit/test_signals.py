@@ -328,3 +328,26 @@ def test_struck_through_text_is_not_shown_to_the_model() -> None:
     assert [(a.answer, sorted(a.citations)) for a in result.answer.answers] == [
         ("Ben Adler", ["html", "md"])
     ]
+
+
+def test_a_table_row_about_another_service_is_not_read() -> None:
+    rows = {
+        "r1": "Row 1 in Table 1: Service is ledger, and Owner is Ben Adler",
+        "r2": "Row 2 in Table 1: Service is refunds, and Owner is Omar Haddad",
+    }
+    read: list[str] = []
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        text = messages[-1].text
+        read.append(text)
+        named = next(n for n in ("Ben Adler", "Omar Haddad") if n in text)
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": named}))
+
+    result = ask(
+        "Who owns the refunds service?",
+        [Context(id=k, text=t) for k, t in rows.items()],
+        model=ScriptedChatModel(respond=respond),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("Omar Haddad", ["r2"])]
+    assert result.summary()["dropped"] == {"r1": "does not answer the question"}
+    assert len(read) == 1  # the ledger's row costs no call

@@ -30,6 +30,7 @@ from contextorg.tools.text.claims import denies, states
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import grounded, words
 from contextorg.tools.text.phrases import (
+    another_row,
     answer_phrase,
     bare_reply,
     complete_phrase,
@@ -215,6 +216,8 @@ def _read_answer(
     model: BaseChatModel,
     meter: Meter,
 ) -> ContextReading:
+    if another_row(context.text, question):  # the ledger's row, for the refunds service
+        return ContextReading(status="silent")
     [shown] = shown_to(model, question, [context])
     messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=question)
     out = call_structured(model, schema, messages, meter, prompt=tag(prompt))

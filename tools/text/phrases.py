@@ -61,6 +61,14 @@ def stems(text: str) -> set[str]:
     return set(_stemmer().stemWords(said)) | flags
 
 
+def agents(said: set[str]) -> set[str]:
+    """Stems, and the stems of who does what they say: "own" gives "owner", "direct" "director".
+
+    Not a dictionary: what the endings make is only looked up among a reply's stems.
+    """
+    return said | {f"{stem}{ending}" for stem in said for ending in ("er", "or", "r")}
+
+
 _ADDRESS = re.compile(r"\w@\w|\w://\w")
 """An e-mail address or a URL: it names one thing, whatever words of the question it holds."""
 
@@ -129,7 +137,7 @@ def answer_phrase(answer: str, question: str) -> str:
         answer = bare_reply(_YES_NO_OPENING.sub("", answer))  # "Yes, to 100 requests."
     if UNSPACED.search(answer) and UNSPACED.search(question):
         return _filled_in(answer, question) or answer
-    asked = stems(question)
+    asked = agents(stems(question))  # "Owner is Mia Chen" restates "Who owns ...?"
     if not asked & stems(answer):
         return answer
     every = _linked_pieces(answer)
@@ -725,6 +733,38 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     """
     asked = names(question)
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
+
+
+_ROW = re.compile(
+    r"(?m)^Row \d+ in Table \d+: (?P<key>[^,\n]{1,60}?) is (?P<value>[^\n]+?)(?:, and |$)"
+)
+"""A table row as it is indexed: "Row 1 in Table 1: Service is ledger, and Owner is ..."."""
+
+
+def another_row(text: str, question: str) -> bool:
+    """Whether ``text`` is a table row about another thing than the one the question names.
+
+    "Row 1 in Table 1: Service is ledger, and Owner is Ben Adler" for "Who owns the refunds
+    service?": the question names a service by a word ("refunds") beside the row's first
+    column ("Service"), a word the row does not have, and the row's first cell is not in the
+    question. A question that names none ("Who owns the service?", "Which service does Ben
+    own?") leaves every row in. Prose is not judged so: a page writes its subject in too many
+    ways ("the Federal Building" may be the question's "Security Building" in its own words).
+    """
+    row = _ROW.search(text)
+    if row is None:
+        return False
+    key, value, held = stems(row["key"]), stems(row["value"]), agents(stems(text))
+    if not key or not value or value & stems(question):
+        return False
+    tokens = re.findall(r"[\w-]+", question)
+    each = [stems(t) for t in tokens]
+    for n, said in enumerate(each):
+        if said and said <= key:
+            beside = [each[m] for m in (n - 1, n + 1) if 0 <= m < len(tokens)]
+            if any(b and not agents(b) & held for b in beside):
+                return True
+    return False
 
 
 _OR = r"(?:or|oder|ou)"
