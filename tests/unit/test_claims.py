@@ -28,6 +28,7 @@ from contextorg.tools.text.phrases import (
     restates,
     speaks_of_another,
     unoffered,
+    untimely,
 )
 
 UPDATED = "Update (2024): the owner is now Lena Park. Original text: the owner is Ken Ito."
@@ -1747,3 +1748,24 @@ def test_a_reply_that_names_who_does_what_the_question_asks_is_cut_to_the_name()
     assert answer_phrase("Owner is Mia Chen", "Who owns the invoicing service?") == "Mia Chen"
     assert answer_phrase("Director: Erwin Piscator", "Who directed it?") == "Erwin Piscator"
     assert answer_phrase("Writer's Guild", "Who wrote it?") == "Writer's Guild"
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "untimely_"),
+    [
+        ("Jerusalem", "When was Porush born?", True),
+        ("Ben Adler", "When do the ledger backups run?", True),
+        ("Lady Tunggiya", "In what year was she born?", True),
+        # a digit, a month, a season or any other word of time places it
+        ("nightly at 02:00 UTC", "When do the ledger backups run?", False),
+        ("last summer", "When did the musical begin?", False),
+        ("after the war", "When was it pulled down?", False),
+        ("im Frühling", "Wann blüht der Baum?", False),
+        # not a question that asks when
+        ("Venice", "What happens when the cache is full?", False),
+    ],
+)
+def test_an_answer_to_when_must_place_something_in_time(
+    answer: str, question: str, untimely_: bool
+) -> None:
+    assert untimely(answer, question) is untimely_

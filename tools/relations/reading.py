@@ -39,6 +39,7 @@ from contextorg.tools.text.phrases import (
     restates,
     speaks_of_another,
     unoffered,
+    untimely,
 )
 
 logger = logging.getLogger("contextorg")
@@ -248,6 +249,7 @@ def _read_answer(
         or (not out.answers_question and REFUSALS & set(words(answer)))
         or restates(answer, asked)
         or speaks_of_another(answer, question, text)
+        or untimely(answer, question)  # "Jerusalem" for "When was Porush born?"
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(text, answer, question=asked):

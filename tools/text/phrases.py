@@ -641,6 +641,46 @@ def date_phrase(answer: str, question: str) -> str:
     return closing["date"]
 
 
+_ASKS_WHEN = re.compile(
+    r"^\W*(?:since\s+)?(?:when|wann|quand|cu[aá]ndo|quando"
+    r"|(?:in|on|from)?\s*(?:what|which)\s+(?:year|date|day|month|century|decade|time))\b",
+    re.IGNORECASE,
+)
+"""A question that asks when, opening on it ("What happens when ...?" does not ask when)."""
+
+_TIME_WORDS = frozenset(
+    """
+    century centuries decade decades year years ago era age period dynasty reign morning
+    afternoon evening night noon midnight today yesterday tomorrow daily weekly monthly yearly
+    annually nightly hourly spring summer autumn fall winter week weeks weekend month months
+    day days hour hours minute minutes before after during since until till early late mid
+    soon later never once now recently currently quarter christmas easter monday tuesday
+    wednesday thursday friday saturday sunday
+    jahrhundert jahr jahre jahren sommer winter fruhling herbst morgen abend nacht heute
+    gestern vor nach wahrend seit bis montag dienstag mittwoch donnerstag freitag samstag
+    sonntag woche monat tag
+    siecle annee annees ans ete hiver printemps automne matin soir nuit hier avant apres
+    pendant depuis jusqu lundi mardi mercredi jeudi vendredi samedi dimanche semaine mois jour
+    siglo ano anos verano invierno primavera otono manana tarde noche hoy ayer antes despues
+    durante desde hasta lunes martes miercoles jueves viernes sabado domingo semana mes dia
+    """.split()
+)
+"""Words that place something in time, in English, German, French and Spanish (accents
+dropped, as :func:`~contextorg.tools.text.normalize.words` drops them)."""
+
+
+def untimely(answer: str, question: str) -> bool:
+    """Whether ``answer`` to a question that asks when places nothing in time.
+
+    "Jerusalem" or "Lady Tunggiya" for "When was Porush born?": no digit, month, season, day
+    or other word of time ("last summer", "after the war" and "the 1850s" do).
+    """
+    if not _ASKS_WHEN.match(question) or any(c.isdigit() for c in answer):
+        return False
+    said = set(words(answer))
+    return not said & _TIME_WORDS and not said & MONTH_WORDS
+
+
 def dated(answer: str, text: str, question: str) -> str:
     """A year read for a question that asks when, as the one full date ``text`` writes it in.
 
