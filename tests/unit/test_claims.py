@@ -1744,6 +1744,24 @@ def test_a_table_row_about_another_thing_than_the_question_names(
     assert not another_row("The ledger service is owned by Ben Adler.", question)
 
 
+@pytest.mark.parametrize(
+    ("row", "question"),
+    [
+        # the column's word used another way: a modifier, a verb after it, an adjective
+        ("Row 1 in Table 1: Build is 6662, and BIOS is 1.14.0", "What were the Build versions?"),
+        ("Row 9 in Table 1: Step is syncui, and Description is UI", "Which step refers to the UI?"),
+        ("Row 11 in Table 1: Step is installer2", "Which optional step needs rpm?"),
+        # a first column that describes, not names; a column of two words
+        ("Row 2 in Table 1: Test is Install the RHEL guest VM.", "What failed in the rc0 tests?"),
+        ("Row 1 in Table 1: Patch Name is config.patch", "Which Xen patch was applied?"),
+    ],
+)
+def test_a_table_row_is_kept_when_the_question_names_no_other_thing(
+    row: str, question: str
+) -> None:
+    assert not another_row(row, question)
+
+
 def test_a_reply_that_names_who_does_what_the_question_asks_is_cut_to_the_name() -> None:
     assert answer_phrase("Owner is Mia Chen", "Who owns the invoicing service?") == "Mia Chen"
     assert answer_phrase("Director: Erwin Piscator", "Who directed it?") == "Erwin Piscator"

@@ -785,26 +785,47 @@ def another_row(text: str, question: str) -> bool:
     """Whether ``text`` is a table row about another thing than the one the question names.
 
     "Row 1 in Table 1: Service is ledger, and Owner is Ben Adler" for "Who owns the refunds
-    service?": the question names a service by a word ("refunds") beside the row's first
-    column ("Service"), a word the row does not have, and the row's first cell is not in the
-    question. A question that names none ("Who owns the service?", "Which service does Ben
-    own?") leaves every row in. Prose is not judged so: a page writes its subject in too many
-    ways ("the Federal Building" may be the question's "Security Building" in its own words).
+    service?": the row's first column names things ("Service", a name of a few words in it),
+    the question ends a phrase on that word ("the refunds service"), and the word before it
+    is not in the row. A question that names none ("Who owns the service?", "Which service
+    does Ben own?"), or uses the word another way ("the Build versions", "which step refers
+    to ..."), leaves every row in. Prose is not judged so: a page writes its subject in too
+    many ways ("the Federal Building" may be the question's "Security Building").
     """
     row = _ROW.search(text)
-    if row is None:
+    if row is None or len(row["value"].split()) > ROW_NAME_WORDS or row["value"].endswith("."):
         return False
     key, value, held = stems(row["key"]), stems(row["value"]), agents(stems(text))
     if not key or not value or value & stems(question):
         return False
     tokens = re.findall(r"[\w-]+", question)
     each = [stems(t) for t in tokens]
-    for n, said in enumerate(each):
-        if said and said <= key:
-            beside = [each[m] for m in (n - 1, n + 1) if 0 <= m < len(tokens)]
-            if any(b and not agents(b) & held for b in beside):
-                return True
-    return False
+    return any(
+        said == key
+        and n > 0
+        and each[n - 1]
+        and not agents(each[n - 1]) & held
+        and not _describes(tokens[n - 1])  # "the optional step" names no step
+        and (n + 1 == len(each) or not each[n + 1])  # the phrase ends on it
+        for n, said in enumerate(each)
+    )
+
+
+_DESCRIBING = frozenset(
+    "new old main first last current previous default next other same final latest earliest "
+    "early late big small large long short high low full whole only own".split()
+)
+_DESCRIBING_END = re.compile(r"(?:al|ary|ous|ive|ible|able|ic)$")
+
+
+def _describes(word: str) -> bool:
+    """Whether ``word`` reads as an adjective ("optional", "default"), not a name."""
+    lowered = word.lower()
+    return lowered in _DESCRIBING or bool(_DESCRIBING_END.search(lowered))
+
+
+ROW_NAME_WORDS = 4
+"""Most words of a row's first cell that names a thing (a longer one describes)."""
 
 
 _OR = r"(?:or|oder|ou)"
