@@ -1779,6 +1779,8 @@ def test_a_reply_that_names_who_does_what_the_question_asks_is_cut_to_the_name()
         ("last summer", "When did the musical begin?", False),
         ("after the war", "When was it pulled down?", False),
         ("im Frühling", "Wann blüht der Baum?", False),
+        ("if it has obvious issues", "When can a pull request be rejected?", False),
+        ("wenn es Probleme gibt", "Wann wird er abgelehnt?", False),
         # not a question that asks when
         ("Venice", "What happens when the cache is full?", False),
     ],

@@ -655,18 +655,21 @@ _TIME_WORDS = frozenset(
     annually nightly hourly spring summer autumn fall winter week weeks weekend month months
     day days hour hours minute minutes before after during since until till early late mid
     soon later never once now recently currently quarter christmas easter monday tuesday
-    wednesday thursday friday saturday sunday
+    wednesday thursday friday saturday sunday when whenever if unless
     jahrhundert jahr jahre jahren sommer winter fruhling herbst morgen abend nacht heute
     gestern vor nach wahrend seit bis montag dienstag mittwoch donnerstag freitag samstag
-    sonntag woche monat tag
+    sonntag woche monat tag wenn sobald falls
     siecle annee annees ans ete hiver printemps automne matin soir nuit hier avant apres
     pendant depuis jusqu lundi mardi mercredi jeudi vendredi samedi dimanche semaine mois jour
+    quand lorsque si
     siglo ano anos verano invierno primavera otono manana tarde noche hoy ayer antes despues
     durante desde hasta lunes martes miercoles jueves viernes sabado domingo semana mes dia
+    cuando
     """.split()
 )
 """Words that place something in time, in English, German, French and Spanish (accents
-dropped, as :func:`~contextorg.tools.text.normalize.words` drops them)."""
+dropped, as :func:`~contextorg.tools.text.normalize.words` drops them), and those that open a
+condition: "When the maintainers know ..." answers "When can a PR be rejected?"."""
 
 
 def untimely(answer: str, question: str) -> bool:
