@@ -351,3 +351,45 @@ def test_a_table_row_about_another_service_is_not_read() -> None:
     assert [(a.answer, a.citations) for a in result.answer.answers] == [("Omar Haddad", ["r2"])]
     assert result.summary()["dropped"] == {"r1": "does not answer the question"}
     assert len(read) == 1  # the ledger's row costs no call
+
+
+MOONS = "Vexa has three moons, it was once believed; the 2021 survey found five."
+
+
+def _moons_model(again: str | None) -> ScriptedChatModel:
+    """Reads "three moons"; asked again (leaving that aside), replies ``again`` or fails."""
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        if 'Not "three moons"' not in messages[-1].text:
+            answer = "three moons"
+        elif again is None:
+            raise ConnectionError("injected fault: the second reading")
+        else:
+            answer = again
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": answer}))
+
+    return ScriptedChatModel(respond=respond)
+
+
+def test_a_reading_of_what_the_text_denies_is_read_once_more() -> None:
+    result = ask(
+        "How many moons does Vexa have?",
+        [Context(id="survey", text=MOONS)],
+        model=_moons_model("five"),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("five", ["survey"])]
+    assert result.summary()["usage"]["llm_calls"] == 2
+
+
+@pytest.mark.parametrize("again", [None, "three moons", "seven"])
+def test_a_second_reading_that_fails_or_is_no_better_leaves_the_text_out(
+    again: str | None,
+) -> None:
+    # a failed call, the same denied answer, or one the text does not write: nothing shown
+    result = ask(
+        "How many moons does Vexa have?",
+        [Context(id="survey", text=MOONS)],
+        model=_moons_model(again),
+    )
+    assert result.answer.answers == []
+    assert "only to deny or correct it" in result.summary()["dropped"]["survey"]

@@ -28,7 +28,7 @@ from contextorg.tools.relations.base import reading_room, shown_to
 from contextorg.tools.relations.segments import read_segments
 from contextorg.tools.text.claims import denies, states
 from contextorg.tools.text.language import common_language, language, language_name
-from contextorg.tools.text.normalize import grounded, words
+from contextorg.tools.text.normalize import grounded, same_answer, words
 from contextorg.tools.text.phrases import (
     another_row,
     answer_phrase,
@@ -216,11 +216,13 @@ def _read_answer(
     question: str,
     model: BaseChatModel,
     meter: Meter,
+    given_up: str | None = None,
 ) -> ContextReading:
     if another_row(context.text, question):  # the ledger's row, for the refunds service
         return ContextReading(status="silent")
     [shown] = shown_to(model, question, [context])
-    messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=question)
+    asking = question if given_up is None else REREAD.format(question=question, said=given_up)
+    messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=asking)
     out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
     clipped = shown.text != context.text
     if out is None:
@@ -257,8 +259,20 @@ def _read_answer(
     if denies(text, answer, asked):
         if stated := _stated_items(text, answer, asked):  # "Ken Ito; Raj Patel; Mia Chen"
             return reading.model_copy(update={"answers": stated})
-        return reading.model_copy(update={"status": "denied", "answers": []})
+        denied = reading.model_copy(update={"status": "denied", "answers": []})
+        if given_up is not None:
+            return denied
+        # the model read what the text corrects ("three moons, it was once believed; the
+        # survey found five"): read once more, told to leave that aside
+        again = _read_answer(prompt, schema, context, question, model, meter, given_up=answer)
+        if again.status == "answers" and not any(same_answer(a, answer) for a in again.answers):
+            return again
+        return denied
     return reading
+
+
+REREAD = '{question} (Not "{said}": the text gives that up. What does the text itself say?)'
+"""The question as it is asked again of a text read as giving what it denies."""
 
 
 _ASIDE = re.compile(r"\s*\([^()]*\)\s*$")

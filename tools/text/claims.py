@@ -603,6 +603,11 @@ ASKING_THE_PAST = frozenset(
 former one ("initially called Viu", "once 15,000", "Ken Ito, then Raj Patel, and now ...")
 is its answer, not one the text sets aside."""
 
+PRESENT_ASKED = frozenset("is are does do has have ist sind hat est sont es son".split())
+"""Words of a question that asks what holds now ("What is the default port?"): then a
+sentence in the past is given up by the next one that says what holds now ("Since Quill 4 it
+is 9090", "It is now 52,000"). Not for "Who owns ...?", which no such word marks."""
+
 AS_OF = frozenset({("as", "of")})
 """Words that date what holds now: "Capacity: 18,000 (as of 2020; 15,000 before)"."""
 
@@ -949,6 +954,7 @@ def _affirmed(
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
     updated = False  # an update note came before this sentence
     asks_past = bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
+    tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
         past = any(PAST.intersection(said) for _, said in parts)
@@ -1017,11 +1023,16 @@ def _affirmed(
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
         updated = updated or (bool(parts) and parts[0][1][0] in UPDATE_LABELS)
+        tenses.append((past and not current, held_now and current, bool(asked & everything)))
         _deny_outdone(clauses, asked)
         if not asks_past:
             _deny_chain(clauses)
         sentences.append(clauses)
     _deny_older_entries(split, sentences, asked)
+    if PRESENT_ASKED & asked and not (PAST | ASKING_THE_PAST) & asked:
+        for n, ((was, _, on_it), (_, now, _)) in enumerate(itertools.pairwise(tenses)):
+            if was and now and on_it:  # "In Quill 3 the port was 8080. Since Quill 4 it is 9090."
+                _deny_whole(sentences[n])
     named = {name for name, _ in kinds}
     if siblings and any(named & set(said) for clauses in sentences for said, _ in clauses):
         for s, c in siblings:  # "the iOS app takes 25 minutes; the Android build takes 18"
