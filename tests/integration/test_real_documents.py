@@ -154,6 +154,39 @@ def test_a_faq_answer_and_a_removed_option_are_read_as_meant() -> None:
     assert not any("changelog" in c for a, c in cited.items() if "legacy" in a), result.text
 
 
+def test_what_a_text_gives_up_is_read_past_to_what_it_says_now() -> None:
+    # The model reads "three moons" and "8080", which the texts give up; read again, it
+    # finds what they say. A struck-through owner is never read; "Hall A" is not "Hall C".
+    moons = [
+        Context(id="survey", text="Vexa has three moons, it was once believed; the 2021 "
+                "survey found five."),
+    ]  # fmt: skip
+    result = ask("How many moons does Vexa have?", moons, model="local")
+    assert answers_cited(result) == {"five": ["survey"]}, result.text
+    port = [
+        Context(id="docs", text="In Quill 3, the server's default port was 8080. Since "
+                "Quill 4 it is 9090."),
+    ]  # fmt: skip
+    result = ask("What is the default port of the Quill server?", port, model="local")
+    assert answers_cited(result) == {"9090": ["docs"]}, result.text
+    wiki = [Context(id="wiki", text="# Ledger service\nOwner: ~~Ana Costa~~ Ben Adler")]
+    result = ask("Who owns the ledger service?", wiki, model="local")
+    assert answers_cited(result) == {"Ben Adler": ["wiki"]}, result.text
+    halls = [
+        Context(id="agenda", text="Day 1 agenda: 09:00 keynote in Hall A, 10:30 workshops."),
+        Context(id="update", text="Update: the keynote has moved from Hall A to Hall C "
+                "because of the larger audience."),
+    ]  # fmt: skip
+    result = ask("Where is the keynote?", halls, model="local")
+    assert answers_cited(result) == {"Hall A": ["agenda"], "Hall C": ["update"]}, result.text
+
+
+def test_a_reply_in_chinese_is_cut_to_the_name_that_answers() -> None:
+    contexts = [Context(id="zh", text="海港构建目前由王丽负责，之前由陈明负责。")]
+    result = ask("谁负责海港构建？", contexts, model="local")
+    assert answers_cited(result) == {"王丽": ["zh"]}, result.text
+
+
 def test_a_yes_no_question_is_answered_by_texts_that_write_neither_word() -> None:
     contexts = [
         Context(id="hours", text="The Elm Street depot is open Monday to Saturday, 8 am to "
