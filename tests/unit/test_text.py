@@ -69,6 +69,9 @@ from contextorg.tools.text.questions import asks_yes_no
         ("5 km", "5 miles", False),
         ("3.5 million people", "3.5 billion people", False),
         ("2012 Olympics", "2012 Paralympics", False),
+        # metres written out or abbreviated; not feet
+        ("1,000 ft (305 m) tall", "305 metres", True),
+        ("305 m", "305 ft", False),
         # a letter that names is not an article
         ("Hall A", "Hall C", False),
         ("Plan A", "Plan B", False),
