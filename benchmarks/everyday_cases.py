@@ -1,0 +1,148 @@
+"""Everyday inputs outside the benchmarks: does each shown answer say only what its sources say?
+
+153 small cases written by hand (``data/everyday_cases.jsonl``), in five kinds: corrections
+and negations ("actually opened in 1934, not in 1932", "it was once believed", a struck-out
+owner), languages and scripts (Chinese, Japanese, Thai, Burmese, Tamil, Arabic, Hebrew, ...),
+wiki and knowledge-base pages (owner tables, hand-overs, archived pages, FAQs, tickets),
+yes/no questions in eight languages, and formats and question types (dates in digits, units,
+e-mail addresses, lists, markdown). Each case says which answers must be shown and which
+contexts must cite them (``must``; "" for a yes/no side), what must never be shown
+(``never``), which contexts must not cite an answer (``uncited``), and for a yes/no question
+the side (``side``). A disputed answer does not count as shown.
+
+Each case is asked with ``corg`` (the default) and with ``base`` (every context in one prompt:
+what a stock RAG chain does), with the embedded model. The model's replies are stored in
+``--out``: a rerun replays them (0 calls) and asks only what changed.
+
+    python benchmarks/everyday_cases.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from contextorg import Context, Result, ask
+from contextorg.tools.models.resolve import resolve_chat_model
+from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
+from contextorg.tools.text.normalize import polarity
+
+CASES = Path(__file__).parent / "data" / "everyday_cases.jsonl"
+KINDS = (
+    "corrections",
+    "languages and scripts",
+    "wiki and knowledge-base pages",
+    "yes/no",
+    "formats and question types",
+)
+
+
+def load_cases() -> list[dict[str, Any]]:
+    """The cases, one JSON object a line."""
+    return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line]
+
+
+def problems_of(case: dict[str, Any], result: Result) -> tuple[list[list[Any]], list[str]]:
+    """What was shown (answer, citations), and every way it falls short of the case."""
+    shown = [[a.answer, list(a.citations)] for a in result.answer.answers if not a.disputed]
+    problems: list[str] = []
+    for want, ids in case["must"].items():
+        cited = {c for answer, citations in shown if want.lower() in answer.lower()
+                 for c in citations}  # fmt: skip
+        if not any(want.lower() in answer.lower() for answer, _ in shown):
+            problems.append(f"missing {want!r}" if want else "no answer")
+        elif missing := [i for i in ids if i not in cited]:
+            problems.append(f"{want!r} not cited by {missing}")
+    for bad in case.get("never", []):
+        if any(bad.lower() in answer.lower() for answer, _ in shown):
+            problems.append(f"shows {bad!r}")
+    for bad, ids in case.get("uncited", {}).items():
+        for answer, citations in shown:
+            if bad.lower() in answer.lower() and (wrong := set(citations) & set(ids)):
+                problems.append(f"{bad!r} cited by {sorted(wrong)}")
+    if "side" in case:
+        sides = [polarity(answer) for answer, _ in shown]
+        if case["side"] not in sides:
+            problems.append(f"no {'yes' if case['side'] else 'no'}")
+        if (not case["side"]) in sides:
+            problems.append("both sides")
+    return shown, problems
+
+
+def run_case(case: dict[str, Any], strategy: str, model: Any, out: Path) -> dict[str, Any]:
+    """One case with one strategy: stored, or asked now and stored."""
+    file = out / "items" / strategy / f"{case['name']}.json"
+    if file.exists():
+        stored: dict[str, Any] = json.loads(file.read_text(encoding="utf-8"))
+        if stored["question"] == case["question"] and stored["contexts"] == case["contexts"]:
+            return stored
+    contexts = [Context(id=k, text=v) for k, v in case["contexts"].items()]
+    started = time.perf_counter()
+    result = ask(case["question"], contexts, model=model, strategy=strategy)
+    seconds = time.perf_counter() - started
+    shown, problems = problems_of(case, result)
+    record = {
+        "name": case["name"],
+        "kind": case["kind"],
+        "question": case["question"],
+        "contexts": case["contexts"],
+        "shown": shown,
+        "problems": problems,
+        "dropped": result.summary()["dropped"],
+        "calls": result.summary()["usage"]["llm_calls"],
+        "seconds": round(seconds, 2),
+    }
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+    return record
+
+
+def main() -> None:
+    """Run (or replay) every case with every strategy and print one table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strategies", default="corg,base")
+    parser.add_argument("--only", nargs="*", default=[], help="case names")
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/everyday-cases"))
+    args = parser.parse_args()
+    strategies = args.strategies.split(",")
+    cases = [c for c in load_cases() if not args.only or c["name"] in args.only]
+    args.out.mkdir(parents=True, exist_ok=True)
+    model = with_response_cache(
+        resolve_chat_model("local"), SQLiteResponseCache(args.out / "responses.sqlite")
+    )
+    records: dict[str, list[dict[str, Any]]] = {s: [] for s in strategies}
+    for n, case in enumerate(cases, start=1):
+        for strategy in strategies:
+            records[strategy].append(run_case(case, strategy, model, args.out))
+        print(f"{n}/{len(cases)} cases", file=sys.stderr, flush=True)
+
+    kinds = Counter(c["kind"] for c in cases)
+    print(f"\n{len(cases)} cases, embedded 1.5B model, 2 threads\n")
+    print("| kind | cases | " + " | ".join(f"{s}: pass" for s in strategies) + " |")
+    print("|---|---|" + "---|" * len(strategies))
+    for kind in [k for k in KINDS if k in kinds]:
+        passed = [sum(not r["problems"] for r in records[s] if r["kind"] == kind)
+                  for s in strategies]  # fmt: skip
+        print(f"| {kind} | {kinds[kind]} | " + " | ".join(map(str, passed)) + " |")
+    totals = [sum(not r["problems"] for r in records[s]) for s in strategies]
+    print(f"| all | {len(cases)} | " + " | ".join(map(str, totals)) + " |")
+    for strategy in strategies:
+        calls = sum(r["calls"] for r in records[strategy]) / max(len(cases), 1)
+        cited_wrong = sum(
+            any("cited by" in p or p.startswith("shows") for p in r["problems"])
+            for r in records[strategy]
+        )
+        print(f"\n{strategy}: {calls:.1f} calls a case; {cited_wrong} cases show an answer a "
+              "case forbids or cite a context for what it denies")  # fmt: skip
+        for record in records[strategy]:
+            if record["problems"]:
+                print(f"  {record['name']}: {'; '.join(record['problems'])}")
+
+
+if __name__ == "__main__":
+    main()
