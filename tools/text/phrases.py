@@ -633,7 +633,7 @@ def date_phrase(answer: str, question: str) -> str:
     reply to any other question.
     """
     closing = _DATE_CLOSING.match(answer)
-    if closing is None or not _WHEN.search(question):
+    if closing is None or not _ASKS_WHEN.match(question):
         return answer
     head, asked = closing["head"], stems(question)
     if any(c.isdigit() for c in head) or any(_names(t) and stems(t) - asked for t in head.split()):
