@@ -251,11 +251,12 @@ def _read_answer(
         or (not out.answers_question and REFUSALS & set(words(answer)))
         or restates(answer, asked)
         or speaks_of_another(answer, question, text)
-        or untimely(answer, question)  # "Jerusalem" for "When was Porush born?"
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(text, answer, question=asked):
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
+    if untimely(answer, question):  # "Jerusalem" for "When was Porush born?"
+        return reading.model_copy(update={"status": "silent", "answers": []})
     if denies(text, answer, asked):
         if stated := _stated_items(text, answer, asked):  # "Ken Ito; Raj Patel; Mia Chen"
             return reading.model_copy(update={"answers": stated})
