@@ -286,6 +286,9 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("Is het museum op maandag open?", True),
         ("Kan ik hier parkeren?", True),
         ("Corvale Bridge opening date?", False),  # a question mark alone asks for a date
+        ("هل المكتبة مفتوحة يوم الأحد؟", True),
+        ("من يملك خدمة الدفتر؟", False),
+        ("هل بني الجسر عام 1887 أم 1889؟", False),
     ],
 )
 def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
@@ -301,6 +304,8 @@ def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
         ("Нет", False),
         ("是的，这座图书馆周日开放。", True),
         ("いいえ", False),
+        ("نعم، المكتبة مفتوحة", True),
+        ("لا", False),
         ("Si", None),  # silicon
         ("SIM", None),
         ("No. 5", None),

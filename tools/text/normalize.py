@@ -137,14 +137,17 @@ def normalize(text: str | None) -> str:
 
 
 _POLARITY = {
-    **dict.fromkeys("yes true correct ja oui sí да 是 是的 对 對 はい 네 예".split(), True),
-    **dict.fromkeys("no false nein non não nao нет 否 不 不是 いいえ 아니요 아니오".split(), False),
+    **dict.fromkeys("yes true correct ja oui sí да 是 是的 对 對 はい 네 예 نعم".split(), True),
+    **dict.fromkeys(
+        "no false nein non não nao нет 否 不 不是 いいえ 아니요 아니오 لا".split(), False
+    ),
 }
-"""Yes and no in English, German, French, Spanish, Portuguese, Russian, Chinese, Japanese and
-Korean. Not the words that are also names or symbols: "Si" (silicon), "SIM", "Da", "Tak"."""
+"""Yes and no in English, German, French, Spanish, Portuguese, Russian, Chinese, Japanese,
+Korean and Arabic. Not the words that are also names or symbols: "Si" (silicon), "SIM",
+"Da", "Tak"."""
 
 
-_YES_NO = re.compile(r"^\W*(\w+)\W*$|^\W*(\w+)\s*[,，、]")
+_YES_NO = re.compile(r"^\W*(\w+)\W*$|^\W*(\w+)\s*[,，、،]")
 
 
 def polarity(answer: str | None) -> bool | None:

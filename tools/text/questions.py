@@ -11,6 +11,7 @@ Each language marks a yes/no question its own way, and none of them by a questio
 - Russian with the particle "ли": "Работает ли музей по понедельникам?".
 - Chinese ends it with 吗 or asks "A not A": "图书馆周日开放吗？", "是不是", "有没有".
 - Japanese and Korean end it as every question ends (か, 까, 나요), with no question word.
+- Arabic opens it with "هل": "هل المكتبة مفتوحة يوم الأحد؟".
 
 Italian and Portuguese mark it by intonation only, so it is not told from a statement here.
 Any question offering alternatives ("built in 1887 or 1889?") asks which, not whether.
@@ -86,7 +87,7 @@ _JAPANESE_KOREAN_ASKING = re.compile(
     r"何|いつ|どこ|誰|だれ|なぜ|どう|どの|どれ|どちら|いくら|いくつ|무엇|뭐|무슨|언제|어디|누구|누가|왜|어떻게|어느|몇|얼마"
 )
 
-_ALTERNATIVES = frozenset("or oder ou или 还是 還是 或者 또는 または".split())
+_ALTERNATIVES = frozenset("or oder ou или 还是 還是 或者 또는 または أم أو".split())
 """Words offering alternatives (Spanish "o" only in Spanish questions: it is a letter too)."""
 
 _REQUESTING = frozenset("can could will would konnen konnten kannst wurden".split())
@@ -115,6 +116,7 @@ def asks_yes_no(question: str) -> bool:
         or bool(_FRENCH.match(question))
         or _spanish(question, asked)
         or "ли" in asked[1:4]
+        or asked[0] == "هل"
         or bool(_CHINESE.search(question) and not _CHINESE_ASKING.search(question))
         or bool(_JAPANESE_KOREAN.search(question) and not _JAPANESE_KOREAN_ASKING.search(question))
     )
