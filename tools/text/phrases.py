@@ -609,8 +609,16 @@ def dangles(answer: str) -> bool:
     return stripped[-1] in _OPENING or bool(last and last.group(1) in DANGLING)
 
 
-_WHEN = re.compile(r"\b(?:when|wann|quand|cu[aá]ndo|quando)\b", re.IGNORECASE)
-"""A question that asks when, in English, German, French, Spanish, Italian and Portuguese."""
+_WHEN_WORDS = r"when|wann|quand|cu[aá]ndo|quando"
+""""When" in English, German, French, Spanish, Italian and Portuguese."""
+_WHEN = re.compile(rf"\b(?:{_WHEN_WORDS})\b", re.IGNORECASE)
+"""A question with "when" anywhere in it."""
+_ASKS_WHEN = re.compile(
+    rf"^\W*(?:since\s+)?(?:{_WHEN_WORDS}"
+    r"|(?:in|on|from)?\s*(?:what|which)\s+(?:year|date|day|month|century|decade|time))\b",
+    re.IGNORECASE,
+)
+"""A question that asks when, opening on it ("What happens when ...?" does not ask when)."""
 _YEAR_ASKED = re.compile(r"\b(?:years?|jahr|ann[ée]e|a[ñn]o|anno)\b", re.IGNORECASE)
 _MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
@@ -640,13 +648,6 @@ def date_phrase(answer: str, question: str) -> str:
         return answer
     return closing["date"]
 
-
-_ASKS_WHEN = re.compile(
-    r"^\W*(?:since\s+)?(?:when|wann|quand|cu[aá]ndo|quando"
-    r"|(?:in|on|from)?\s*(?:what|which)\s+(?:year|date|day|month|century|decade|time))\b",
-    re.IGNORECASE,
-)
-"""A question that asks when, opening on it ("What happens when ...?" does not ask when)."""
 
 _TIME_WORDS = frozenset(
     """
