@@ -1789,3 +1789,12 @@ def test_an_answer_to_when_must_place_something_in_time(
     answer: str, question: str, untimely_: bool
 ) -> None:
     assert untimely(answer, question) is untimely_
+
+
+def test_a_past_sentence_is_given_up_only_by_one_on_the_question_s_own_words() -> None:
+    question = "What is the default port of the Quill server?"
+    given_up = "In Quill 3, the server's default port was 8080. Since Quill 4 it is 9090."
+    assert denies(given_up, "8080", question)
+    # "of" is not the question's own word: the farm is not given up
+    other = "Most of the site was a farm in 1900. It is now a museum with port 8080."
+    assert not denies(other, "farm", question)

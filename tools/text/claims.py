@@ -954,6 +954,7 @@ def _affirmed(
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
     updated = False  # an update note came before this sentence
     asks_past = bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
+    wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
     tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
@@ -1023,7 +1024,7 @@ def _affirmed(
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
         updated = updated or (bool(parts) and parts[0][1][0] in UPDATE_LABELS)
-        tenses.append((past and not current, held_now and current, bool(asked & everything)))
+        tenses.append((past and not current, held_now and current, bool(wanted & everything)))
         _deny_outdone(clauses, asked)
         if not asks_past:
             _deny_chain(clauses)
