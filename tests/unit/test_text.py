@@ -289,6 +289,21 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("هل المكتبة مفتوحة يوم الأحد؟", True),
         ("من يملك خدمة الدفتر؟", False),
         ("هل بني الجسر عام 1887 أم 1889؟", False),
+        ("क्या पुस्तकालय रविवार को खुला रहता है?", True),
+        ("पुस्तकालय का मालिक कौन है?", False),
+        ("क्या पुस्तकालय कब खुलता है?", False),  # "when" asked
+        ("ห้องสมุดเปิดวันอาทิตย์ไหม", True),
+        ("พิพิธภัณฑ์เปิดวันจันทร์หรือไม่", True),
+        ("ห้องสมุดอยู่ที่ไหน", False),  # where
+        ("ทำไมห้องสมุดปิด", False),  # why
+        ("Thư viện có mở cửa vào Chủ nhật không?", True),
+        ("Khi nào thư viện mở cửa?", False),
+        ("Tại sao thư viện không mở cửa?", False),  # "không" inside a "why" question
+        ("Kütüphane pazar günleri açık mı?", True),
+        ("Toplantıya gelecek misiniz?", True),
+        ("Kütüphane ne zaman açılır?", False),
+        ("¿Dónde está mi casa?", False),  # Spanish "mi": my
+        ("Come mi chiamo?", False),  # Italian "mi"
     ],
 )
 def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
@@ -309,6 +324,16 @@ def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
         ("Si", None),  # silicon
         ("SIM", None),
         ("No. 5", None),
+        ("ไม่", False),  # Thai: "no" only with its tone mark
+        ("ไม่ครับ", False),  # with the polite particle
+        ("ใช่ ค่ะ", True),
+        ("ครับ", None),
+        ("नहीं, रविवार को बंद रहता है।", False),
+        ("हाँ", True),
+        ("Không", False),
+        ("Có, thư viện mở cửa.", True),
+        ("Hayır, kapalıdır.", False),
+        ("Evet", True),
     ],
 )
 def test_polarity_in_other_languages(answer: str, side: bool | None) -> None:

@@ -137,17 +137,29 @@ def normalize(text: str | None) -> str:
 
 
 _POLARITY = {
-    **dict.fromkeys("yes true correct ja oui sí да 是 是的 对 對 はい 네 예 نعم".split(), True),
     **dict.fromkeys(
-        "no false nein non não nao нет 否 不 不是 いいえ 아니요 아니오 لا".split(), False
+        "yes true correct ja oui sí да 是 是的 对 對 はい 네 예 نعم ใช่ हाँ हां có vâng evet".split(),
+        True,
+    ),
+    **dict.fromkeys(
+        "no false nein non não nao нет 否 不 不是 いいえ 아니요 아니오 لا ไม่ ไม่ใช่ नहीं không "
+        "hayır".split(),
+        False,
     ),
 }
 """Yes and no in English, German, French, Spanish, Portuguese, Russian, Chinese, Japanese,
-Korean and Arabic. Not the words that are also names or symbols: "Si" (silicon), "SIM",
-"Da", "Tak"."""
+Korean, Arabic, Thai, Hindi, Vietnamese and Turkish. Not the words that are also names or
+symbols: "Si" (silicon), "SIM", "Da", "Tak"."""
 
-
-_YES_NO = re.compile(r"^\W*(\w+)\W*$|^\W*(\w+)\s*[,，、،]")
+_MARKS = "".join(
+    chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc")
+)
+"""The marks written on a letter: Thai's tone marks and Hindi's vowel signs are not ``\\w``,
+and "ไม่" ("no") is a word only with its mark."""
+_WORD = rf"[\w{re.escape(_MARKS)}]+"
+_YES_NO = re.compile(rf"^\W*({_WORD})\W*$|^\W*({_WORD})\s*[,，、،]")
+_THAI_POLITE = re.compile(r"\s*(?:ครับ|คะ|ค่ะ|จ้ะ|จ้า)\W*$")
+"""The particle a polite Thai reply ends on: "ไม่ครับ" and "ไม่ใช่ ค่ะ" are "ไม่" and "ไม่ใช่"."""
 
 
 def polarity(answer: str | None) -> bool | None:
@@ -155,7 +167,7 @@ def polarity(answer: str | None) -> bool | None:
 
     Only a lone word or one followed by a comma counts: "No. 5" is not an answer "no".
     """
-    match = _YES_NO.match(answer or "")
+    match = _YES_NO.match(_THAI_POLITE.sub("", answer) if answer else "")
     word = match and (match.group(1) or match.group(2))
     return _POLARITY.get(word.lower()) if word else None
 

@@ -12,6 +12,11 @@ Each language marks a yes/no question its own way, and none of them by a questio
 - Chinese ends it with 吗 or asks "A not A": "图书馆周日开放吗？", "是不是", "有没有".
 - Japanese and Korean end it as every question ends (か, 까, 나요), with no question word.
 - Arabic opens it with "هل": "هل المكتبة مفتوحة يوم الأحد؟".
+- Hindi opens it with "क्या" and asks nothing else: "क्या पुस्तकालय रविवार को खुला है?".
+- Thai ends it with "ไหม" or "หรือไม่": "ห้องสมุดเปิดวันอาทิตย์ไหม".
+- Vietnamese ends it with "không" or "chưa": "Thư viện có mở cửa vào Chủ nhật không?".
+- Turkish asks it with the particle "mı" (mi, mu, mü) near its end: "Kütüphane pazar günleri
+  açık mı?".
 
 Italian and Portuguese mark it by intonation only, so it is not told from a statement here.
 Any question offering alternatives ("built in 1887 or 1889?") asks which, not whether.
@@ -87,6 +92,18 @@ _JAPANESE_KOREAN_ASKING = re.compile(
     r"何|いつ|どこ|誰|だれ|なぜ|どう|どの|どれ|どちら|いくら|いくつ|무엇|뭐|무슨|언제|어디|누구|누가|왜|어떻게|어느|몇|얼마"
 )
 
+_THAI = re.compile(r"(?:ไหม|มั้ย|หรือไม่|หรือเปล่า|หรือยัง)(?:ครับ|คะ|ค่ะ|จ๊ะ)?\W*$")
+_THAI_ASKING = re.compile("อะไร|ใคร|ไหน|เมื่อไร|เมื่อไหร่|ทำไม|อย่างไร|ยังไง|เท่าไร|เท่าไหร่|กี่")
+_HINDI_ASKING = frozenset("कौन कब कहाँ कहां कैसे क्यों कितना कितने कितनी किस किसने किसका किसको".split())
+_VIETNAMESE = re.compile(r"\b(?:không|chưa)(?:\s+(?:ạ|vậy|nhỉ))?\W*$")
+_VIETNAMESE_ASKING = re.compile(r"\b(?:gì|ai|đâu|nào|bao giờ|bao lâu|bao nhiêu|mấy|sao|thế nào)\b")
+_TURKISH = re.compile(r"\bm[ıiuü](?:s[ıiuü]n(?:[ıiuü]z)?|y[ıiuü][mz]|d[ıiuü]r)?\b")
+_TURKISH_LETTERS = re.compile("[ıİğĞşŞçÇöÖüÜ]")
+_TURKISH_ASKING = frozenset(
+    "ne neden nicin niye nerede nereye nereden nasil kim kime kimin hangi kac".split()
+)
+"""Turkish question words, as :func:`words` writes them ("nasıl" is "nasil")."""
+
 _ALTERNATIVES = frozenset("or oder ou или 还是 還是 或者 또는 または أم أو".split())
 """Words offering alternatives (Spanish "o" only in Spanish questions: it is a letter too)."""
 
@@ -117,6 +134,10 @@ def asks_yes_no(question: str) -> bool:
         or _spanish(question, asked)
         or "ли" in asked[1:4]
         or asked[0] == "هل"
+        or (asked[0] == "क्या" and not _HINDI_ASKING & set(asked))
+        or bool(_THAI.search(question) and not _THAI_ASKING.search(question))
+        or _vietnamese(question)
+        or _turkish(question, asked)
         or bool(_CHINESE.search(question) and not _CHINESE_ASKING.search(question))
         or bool(_JAPANESE_KOREAN.search(question) and not _JAPANESE_KOREAN_ASKING.search(question))
     )
@@ -141,3 +162,21 @@ def _spanish(question: str, asked: list[str]) -> bool:
         and "o" not in asked
         and not _SPANISH_ACCENTED.search(question.lower())
     )
+
+
+def _vietnamese(question: str) -> bool:
+    lowered = question.lower()
+    return bool(_VIETNAMESE.search(lowered) and not _VIETNAMESE_ASKING.search(lowered))
+
+
+def _turkish(question: str, asked: list[str]) -> bool:
+    """The particle is one of the last two words, in a question with no question word.
+
+    "mi" alone is also Spanish and Italian ("¿Dónde está mi casa?", "Come mi chiamo?"): it
+    counts only beside a letter of Turkish's own (ı, ğ, ş, ç, ö, ü).
+    """
+    tail = " ".join(question.lower().split()[-2:])
+    particle = _TURKISH.search(tail)
+    if not particle or _TURKISH_ASKING & set(asked) or question.lstrip().startswith("¿"):
+        return False
+    return particle.group() != "mi" or bool(_TURKISH_LETTERS.search(question))
