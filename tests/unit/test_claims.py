@@ -1399,6 +1399,11 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
     assert restates("default port", "What is the default port?")
     assert restates("1932", "When was the 1932 bridge opened?")
     assert not restates("open", "Is the bridge open?")  # a yes/no question's answer may echo it
+    # a path or a file name names one thing, whatever of the question's words it holds
+    question = "Where is the Quill config file on Linux?"
+    assert not restates("~/.config/quill/config.toml", question)
+    assert not restates("quill.toml", "Which file configures Quill?")
+    assert restates("the Quill config file", question)
     # a sentence about the subject says something of it, whatever its case
     assert not restates(
         "OpenXT platform features related to verifiability use composable software parts",

@@ -330,6 +330,33 @@ def test_struck_through_text_is_not_shown_to_the_model() -> None:
     ]
 
 
+def test_a_reply_that_names_one_command_is_cut_to_it() -> None:
+    # "Use quill deploy instead" adds nothing to the command but "instead" and the question's
+    # words; a reply that says more of its code stays whole
+    replies = {
+        "Which command should I use to deploy?": "Use quill deploy instead",
+        "How do I retry more often?": "Set max_retries to 5",
+    }
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        reply = next(r for q, r in replies.items() if q in messages[-1].text)
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": reply}))
+
+    texts = [
+        Context(id="kb", text="Deprecated: `quill push`. Use `quill deploy` instead."),
+        Context(id="tuning", text="Set `max_retries` to 5 on flaky networks. The default is 3."),
+    ]
+    model = ScriptedChatModel(respond=respond)
+    shown = {
+        question: [a.answer for a in ask(question, [text], model=model).answer.answers]
+        for question, text in zip(replies, texts, strict=True)
+    }
+    assert shown == {
+        "Which command should I use to deploy?": ["quill deploy"],
+        "How do I retry more often?": ["Set max_retries to 5"],
+    }
+
+
 def test_a_table_row_about_another_service_is_not_read() -> None:
     rows = {
         "r1": "Row 1 in Table 1: Service is ledger, and Owner is Ben Adler",

@@ -33,6 +33,7 @@ from contextorg.tools.text.phrases import (
     another_row,
     answer_phrase,
     bare_reply,
+    code_phrase,
     complete_phrase,
     date_phrase,
     dated,
@@ -228,7 +229,8 @@ def _read_answer(
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
     said, text = (out.answer or "").strip(), full_text(shown)
-    phrase = date_phrase(answer_phrase(bare_reply(said, text), question), question)
+    phrase = answer_phrase(bare_reply(said, text), question)
+    phrase = date_phrase(code_phrase(phrase, text, question), question)
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(complete_phrase(phrase, text, cut=cut), text, question)

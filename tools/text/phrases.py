@@ -69,8 +69,9 @@ def agents(said: set[str]) -> set[str]:
     return said | {f"{stem}{ending}" for stem in said for ending in ("er", "or", "r")}
 
 
-_ADDRESS = re.compile(r"\w@\w|\w://\w")
-"""An e-mail address or a URL: it names one thing, whatever words of the question it holds."""
+_ADDRESS = re.compile(r"\w@\w|\w://\w|[\w~.][/\\][\w.%]|\w\.[a-z]{2,5}\b")
+"""An e-mail address, a URL, a path or a file name ("~/.config/quill/config.toml",
+"C:\\Quill", "setup.cfg"): it names one thing, whatever words of the question it holds."""
 
 
 @lru_cache(maxsize=65536)
@@ -647,6 +648,39 @@ def date_phrase(answer: str, question: str) -> str:
     if any(c.isdigit() for c in head) or any(_names(t) and stems(t) - asked for t in head.split()):
         return answer
     return closing["date"]
+
+
+_CODE = re.compile(r"`([^`\n]{1,80})`")
+"""Inline code in a text: a command, a flag, a setting's name ("`quill deploy`")."""
+_TELLING_TO = frozenset({"instead"})
+"""A word a reply adds around the command it names, beside the question's own: "Use `quill
+deploy` instead"."""
+
+
+def code_phrase(answer: str, text: str, question: str) -> str:
+    """A reply that names one piece of the text's inline code, cut to it.
+
+    "Use quill deploy instead" read from "Deprecated: `quill push`. Use `quill deploy`
+    instead" for "Which command should I use to deploy?" is "quill deploy": all the reply adds
+    around the code are the question's words, function words and "instead". A reply that says
+    more of it stays whole: "Set `max_retries` to 5".
+    """
+    if "`" not in text:
+        return answer
+    plain = answer.replace("`", "")
+    named = {
+        code.strip()
+        for code in _CODE.findall(text)
+        if code.strip() and re.search(rf"(?<![\w-]){re.escape(code.strip())}(?![\w-])", plain)
+    }
+    named = {code for code in named if not any(code != other and code in other for other in named)}
+    if len(named) != 1:
+        return answer
+    [code] = named
+    rest = set(words(plain.replace(code, " ")))
+    if rest and rest <= FUNCTION_WORDS | _TELLING_TO | set(words(question)):
+        return code
+    return answer
 
 
 _TIME_WORDS = frozenset(
