@@ -24,9 +24,12 @@ from contextorg.tools.text.phrases import (
     dangles,
     date_phrase,
     dated,
+    named_in_code_only,
     reads_as_sentence,
     restates,
+    says_nothing_asked,
     speaks_of_another,
+    unasked_row,
     unoffered,
     untimely,
 )
@@ -1409,6 +1412,61 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
         "OpenXT platform features related to verifiability use composable software parts",
         "What OpenXT platform features relate to verifiability?",
     )
+
+
+LEDGER_INTRO = "The ledger service records every payment event in an append-only journal."
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "nothing"),
+    [
+        (LEDGER_INTRO, "Who owns the ledger service?", True),
+        (LEDGER_INTRO, "How do I restart the ledger service in production?", True),
+        (LEDGER_INTRO, "Which database does the ledger service use?", True),
+        # a question that asks nothing beyond its subject is answered by what is said of it
+        (LEDGER_INTRO, "What does the ledger service do?", False),
+        (LEDGER_INTRO, "What is the ledger service?", False),
+        (LEDGER_INTRO, "What does the ledger service record?", False),
+        # it names someone, or says the question's verb
+        ("The ledger service is owned by Priya Nair.", "Who owns the ledger service?", False),
+        ("The ledger service is owned by the payments team", "Who owns the ledger service?", False),
+        (
+            "The ledger service runs on PostgreSQL 16",
+            "Which database does the ledger service use?",
+            False,
+        ),
+        ("Priya Nair", "Who owns the ledger service?", False),  # a phrase, not a sentence
+    ],
+)
+def test_a_sentence_about_the_subject_may_say_nothing_asked(
+    answer: str, question: str, nothing: bool
+) -> None:
+    assert says_nothing_asked(answer, question) is nothing
+
+
+def test_a_name_found_only_in_code_or_a_path_answers_no_who() -> None:
+    restart = "Restart with `kubectl rollout restart deploy/ledger -n payments`."
+    assert named_in_code_only("payments", "Who owns the ledger service?", restart)
+    assert not named_in_code_only("payments", "Which namespace is the ledger in?", restart)
+    row = "Row 4 in Table 1: Field is Repository, and Value is git.example.com/payments/ledger"
+    assert named_in_code_only("git.example.com/payments/ledger", "Who owns the ledger?", row)
+    # an e-mail address names a person
+    assert not named_in_code_only("ben@example.com", "Who owns it?", "Owner: ben@example.com")
+    assert not named_in_code_only("Priya Nair", "Who owns it?", f"Owner: Priya Nair. {row}")
+
+
+def test_a_row_of_properties_that_holds_nothing_asked_is_not_read() -> None:
+    owner = "Row 1 in Table 1: Field is Owner, and Value is Priya Nair"
+    database = "Row 2 in Table 1: Field is Database, and Value is PostgreSQL 16"
+    assert unasked_row(owner, "Which database does the ledger use?")
+    assert not unasked_row(database, "Which database does the ledger use?")
+    assert not unasked_row(owner, "Who owns the ledger service?")  # "owns": the owner
+    assert unasked_row(database, "Who owns the ledger service?")
+    # a row naming the question's subject stays, as does a row of more columns, and prose
+    assert not unasked_row("Row 1 in Table 1: Service is ledger, and Owner is Ben", DB)
+    wide = "Row 1 in Table 1: Service is refunds, and Owner is Omar, and Database is MySQL"
+    assert not unasked_row(wide, "Who owns the ledger?")
+    assert not unasked_row("Owner: Priya Nair", "Which database does the ledger use?")
 
 
 def test_clauses_are_quotes_and_general_ones_are_no_answer() -> None:

@@ -357,6 +357,37 @@ def test_a_reply_that_names_one_command_is_cut_to_it() -> None:
     }
 
 
+def test_a_team_wiki_page_gives_its_owner_and_nothing_else() -> None:
+    # Units of one indexed page. A small model answers "Who owns ...?" from each: the intro
+    # with a sentence about the service, the restart how-to with the namespace in its
+    # command, the database row with the owner it does not hold (that row is not even read).
+    page = {
+        "intro": "The ledger service records every payment event in an append-only journal.",
+        "owner": "Row 1 in Table 1: Field is Owner, and Value is Priya Nair",
+        "database": "Row 2 in Table 1: Field is Database, and Value is PostgreSQL 16",
+        "restart": "Run `kubectl rollout restart deploy/ledger -n payments` to restart it.",
+    }
+    replies = {
+        "records every": page["intro"],
+        "Owner": "Priya Nair",
+        "Database": "Priya Nair",
+        "kubectl": "Payments",
+    }
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        reply = next(r for key, r in replies.items() if key in messages[-1].text)
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": reply}))
+
+    result = ask(
+        "Who owns the ledger service?",
+        [Context(id=k, text=t, title="Ledger service") for k, t in page.items()],
+        model=ScriptedChatModel(respond=respond),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("Priya Nair", ["owner"])]
+    assert set(result.summary()["dropped"]) == {"intro", "database", "restart"}
+    assert result.summary()["usage"]["llm_calls"] == 3
+
+
 def test_a_table_row_about_another_service_is_not_read() -> None:
     rows = {
         "r1": "Row 1 in Table 1: Service is ledger, and Owner is Ben Adler",

@@ -37,8 +37,11 @@ from contextorg.tools.text.phrases import (
     complete_phrase,
     date_phrase,
     dated,
+    named_in_code_only,
     restates,
+    says_nothing_asked,
     speaks_of_another,
+    unasked_row,
     unoffered,
     untimely,
 )
@@ -219,8 +222,8 @@ def _read_answer(
     meter: Meter,
     given_up: str | None = None,
 ) -> ContextReading:
-    if another_row(context.text, question):  # the ledger's row, for the refunds service
-        return ContextReading(status="silent")
+    if another_row(context.text, question) or unasked_row(context.text, question):
+        return ContextReading(status="silent")  # the ledger's row, for the refunds service
     [shown] = shown_to(model, question, [context])
     asking = question if given_up is None else REREAD.format(question=question, said=given_up)
     messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=asking)
@@ -253,6 +256,8 @@ def _read_answer(
         or (not out.answers_question and REFUSALS & set(words(answer)))
         or restates(answer, asked)
         or speaks_of_another(answer, question, text)
+        or says_nothing_asked(answer, question)
+        or named_in_code_only(answer, question, text)
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(text, answer, question=asked):

@@ -21,6 +21,7 @@ from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     MONTH_WORDS,
     UNSPACED,
+    grounded,
     says_phrase,
     words,
 )
@@ -813,6 +814,51 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
 
 
+def says_nothing_asked(answer: str, question: str) -> bool:
+    """Whether a reply is a sentence about the question's subject that says nothing asked.
+
+    "The ledger service records every payment event in an append-only journal." for "Who
+    owns the ledger service?" or "How do I restart the ledger service?": it opens with the
+    subject, and what it says of it holds no name, number or address, nor any other word of
+    the question. "The ledger service is owned by Priya Nair." names her; "The ledger service
+    is owned by the payments team" says "owned". A question that asks nothing beyond its
+    subject ("What does the ledger service do?") is answered by any such sentence.
+    """
+    said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
+    asked = {t.lower() for t in re.findall(r"\w+", question)}
+    if len(said) < SHORT_PHRASE - 1 or not all(t.lower() in asked for t in said[:2]):
+        return False
+    opening, rest = said[:2], said[2:]
+    needed = agents(stems(question) - _SAYING_NOTHING - stems(" ".join(opening)))
+    return (
+        bool(needed)
+        and not _ADDRESS.search(answer)
+        and not any(t[:1].isupper() or any(c.isdigit() for c in t) for t in rest)
+        and not agents(stems(" ".join(rest))) & needed
+    )
+
+
+_SAYING_NOTHING = stems("do does did done happen happens happened mean means meant")
+"""Verbs of a question that ask nothing beyond its subject: "What does X do?", "What does X
+mean?"."""
+
+
+_CODE_OR_PATH = re.compile(r"`[^`\n]*`|\S*\w://\S*|\S*[\w~.][/\\][\w.%]\S*")
+"""Inline code, a URL and a path: where a text writes names of things, not of people."""
+
+
+def named_in_code_only(answer: str, question: str, text: str) -> bool:
+    """Whether a reply to "who" is in its text only inside code, a URL or a path.
+
+    "Payments" from "Run `kubectl rollout restart deploy/ledger -n payments`" for "Who owns
+    the ledger service?" names a namespace, not an owner. An e-mail address stays: it names
+    a person ("Owner: ben@example.com").
+    """
+    if not _WHO.match(question) or not _CODE_OR_PATH.search(text):
+        return False
+    return not grounded(_CODE_OR_PATH.sub(" ", text), answer, question=question)
+
+
 _ROW = re.compile(
     r"(?m)^Row \d+ in Table \d+: (?P<key>[^,\n]{1,60}?) is (?P<value>[^\n]+?)(?:, and |$)"
 )
@@ -847,6 +893,27 @@ def another_row(text: str, question: str) -> bool:
         and (n + 1 == len(each) or not each[n + 1])  # the phrase ends on it
         for n, said in enumerate(each)
     )
+
+
+_PAIR = re.compile(
+    r"Row \d+ in Table \d+: (?P<row>[^,\n]{1,60}? is [^\n]{1,80}?, and [^,\n]{1,60}? is [^\n]+)"
+)
+"""A row of a two-column table as it is indexed: "Row 1 in Table 1: Field is Owner, and Value
+is Priya Nair"."""
+
+
+def unasked_row(text: str, question: str) -> bool:
+    """Whether ``text`` is a row of a two-column table that holds none of the question's words.
+
+    "Field is Owner, and Value is Priya Nair" for "Which database does the ledger use?": a
+    page's table of properties names its subject in the title, not in the row, so the row's
+    words are the property and its value, and neither is asked for. (The whole table is
+    indexed too, and read as one.) A row with "Owner" stays for "Who owns ...?".
+    """
+    pair = _PAIR.fullmatch(text.strip())
+    if pair is None or ", and " in pair["row"].split(", and ", 1)[1]:
+        return False
+    return not agents(stems(question)) & stems(pair["row"])
 
 
 _DESCRIBING = frozenset(
