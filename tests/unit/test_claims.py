@@ -1421,12 +1421,14 @@ LEDGER_INTRO = "The ledger service records every payment event in an append-only
     ("answer", "question", "nothing"),
     [
         (LEDGER_INTRO, "Who owns the ledger service?", True),
-        (LEDGER_INTRO, "How do I restart the ledger service in production?", True),
         (LEDGER_INTRO, "Which database does the ledger service use?", True),
-        # a question that asks nothing beyond its subject is answered by what is said of it
+        (LEDGER_INTRO, "Where does the ledger run?", True),  # "ledger" alone opens it
+        # only a question for a thing: a sentence may answer how, why, or "tell me about"
+        (LEDGER_INTRO, "How do I restart the ledger service in production?", False),
+        (LEDGER_INTRO, "How does the ledger service work?", False),
+        (LEDGER_INTRO, "Could you tell me about the ledger service's background?", False),
         (LEDGER_INTRO, "What does the ledger service do?", False),
         (LEDGER_INTRO, "What is the ledger service?", False),
-        (LEDGER_INTRO, "What does the ledger service record?", False),
         # it names someone, or says the question's verb
         ("The ledger service is owned by Priya Nair.", "Who owns the ledger service?", False),
         ("The ledger service is owned by the payments team", "Who owns the ledger service?", False),

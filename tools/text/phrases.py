@@ -815,20 +815,24 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
 
 
 def says_nothing_asked(answer: str, question: str) -> bool:
-    """Whether a reply is a sentence about the question's subject that says nothing asked.
+    """Whether a reply to a question for a thing is a sentence about its subject saying nothing.
 
     "The ledger service records every payment event in an append-only journal." for "Who
-    owns the ledger service?" or "How do I restart the ledger service?": it opens with the
-    subject, and what it says of it holds no name, number or address, nor any other word of
-    the question. "The ledger service is owned by Priya Nair." names her; "The ledger service
-    is owned by the payments team" says "owned". A question that asks nothing beyond its
-    subject ("What does the ledger service do?") is answered by any such sentence.
+    owns the ledger service?" or "Which database does the ledger use?": it opens with words
+    of the question (its subject), and what it says after them holds no name, number or
+    address, nor any other word of the question. "The ledger service is owned by Priya Nair."
+    names her; "The ledger service is owned by the payments team" says "owned". Only a
+    question for someone, something, a place, a time or an amount is judged so: a sentence
+    about the subject may well answer "How does the ledger work?" or "Tell me about the RFC".
     """
+    if not (_WHO.match(question) or _ASKS_A_THING.match(question)):
+        return False
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
     asked = {t.lower() for t in re.findall(r"\w+", question)}
-    if len(said) < SHORT_PHRASE - 1 or not all(t.lower() in asked for t in said[:2]):
+    opened = next((n for n, t in enumerate(said) if t.lower() not in asked), len(said))
+    if len(said) < SHORT_PHRASE - 1 or not opened:
         return False
-    opening, rest = said[:2], said[2:]
+    opening, rest = said[:opened], said[opened:]
     needed = agents(stems(question) - _SAYING_NOTHING - stems(" ".join(opening)))
     return (
         bool(needed)
@@ -837,6 +841,12 @@ def says_nothing_asked(answer: str, question: str) -> bool:
         and not agents(stems(" ".join(rest))) & needed
     )
 
+
+_ASKS_A_THING = re.compile(
+    r"^\W*(?:which|whose|where|when|how\s+(?:many|much|long|old|tall|high|far|big|large|often))\b",
+    re.IGNORECASE,
+)
+"""English questions for something, a place, a time or an amount (``_WHO`` asks for someone)."""
 
 _SAYING_NOTHING = stems("do does did done happen happens happened mean means meant")
 """Verbs of a question that ask nothing beyond its subject: "What does X do?", "What does X
