@@ -156,3 +156,21 @@ def test_struck_through_text_is_kept_marked_as_markdown_writes_it() -> None:
         SourceDocument(id="m", content="Owner: ~~Ken Ito~~ Lena Park", format="markdown")
     )
     assert markdown[0].text == "Owner: ~~Ken Ito~~ Lena Park"
+
+
+def test_markdown_keeps_its_inline_code_marked() -> None:
+    page = (
+        "Run `kubectl rollout restart deploy/ledger -n payments` to restart it.\n\n"
+        "```\nmake ledger-up\n```\n\n| Flag | Effect |\n|---|---|\n| `--verbose` | more logs |"
+    )
+    texts = [u.text for u in units_from(SourceDocument(id="m", content=page, format="markdown"))]
+    assert texts == [  # a fenced block is code already, and stays as it is written
+        "Run `kubectl rollout restart deploy/ledger -n payments` to restart it.\nmake ledger-up",
+        "Flag | Effect\n`--verbose` | more logs",
+        "Row 1 in Table 1: Flag is `--verbose`, and Effect is more logs",
+    ]
+    # HTML's own <code> is read as text, as before
+    [html] = units_from(
+        SourceDocument(id="h", content="<p>Run <code>make</code>.</p>", format="html")
+    )
+    assert html.text == "Run make."

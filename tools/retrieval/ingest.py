@@ -124,7 +124,7 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
     if document.format == "html":
         title, blocks = _html_blocks(document.content)
     elif document.format == "markdown":
-        title, blocks = _html_blocks(_markdown_html(document.content))
+        title, blocks = _html_blocks(_markdown_html(document.content), code_marked=True)
     elif document.format == "text":
         title, blocks = "", list(_text_blocks(document.content))
     else:
@@ -259,11 +259,21 @@ def _text_blocks(text: str) -> Iterator[tuple[UnitKind, str, str]]:
 Block = tuple[UnitKind, str, str]
 
 
-def _html_blocks(html: str) -> tuple[str, list[Block]]:
+def _html_blocks(html: str, *, code_marked: bool = False) -> tuple[str, list[Block]]:
+    """The title and the blocks of ``html``.
+
+    With ``code_marked`` (Markdown's own), inline code keeps its backticks: "Run
+    `kubectl ... -n payments`" says the namespace is code, and a reader can cut a reply to
+    the command it names.
+    """
     # BeautifulSoup is imported when HTML is read: commands that read none skip its 0.1 s.
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "lxml")
+    if code_marked:
+        for code in soup.find_all("code"):
+            if code.find_parent("pre") is None and "`" not in code.get_text():
+                code.replace_with(f"`{code.get_text()}`")
     title_tag = soup.find("title")
     title = _squash(title_tag.get_text(" ")) if title_tag else ""
     walker = _Walker()
