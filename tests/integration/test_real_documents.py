@@ -20,6 +20,7 @@ from contextorg.tools.models.weights import ensure_weights
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
+LEDGER_WIKI = Path(__file__).parents[1] / "data" / "ledger-wiki"
 
 
 def answers_cited(result: Result) -> dict[str, list[str]]:
@@ -248,6 +249,32 @@ def test_a_question_in_another_language_is_answered_from_english_pages(question:
     cited = answers_cited(result)
     assert sorted(cited.get("1932", [])) == ["atlas", "gazette"], result.text
     assert cited.get("1934") == ["archive"], result.text
+
+
+def test_a_team_wiki_of_property_tables_and_how_tos(tmp_path: Path) -> None:
+    # Six pages: services with property tables and how-tos in Markdown, an archived page, an
+    # on-call page, a changelog, and a marina's "paper ledger". Before, "Who owns the ledger
+    # service?" also showed the page's intro sentence, "Payments" (a namespace in a kubectl
+    # command) and rows read for what they do not hold.
+    index = tmp_path / "index"
+    cli = [sys.executable, "-m", "contextorg"]
+    subprocess.run([*cli, "index", str(LEDGER_WIKI), "--index", str(index)], check=True)
+
+    def shown(question: str) -> dict[str, list[str]]:
+        run = subprocess.run(
+            [*cli, "ask", question, "--index", str(index), "--json"],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        answers = json.loads(run.stdout)["answers"]
+        return {a["answer"]: a["citations"] for a in answers if not a["disputed"]}
+
+    owner = shown("Who owns the ledger service?")
+    assert "Priya Nair" in owner, owner
+    assert not any("payments" in a.lower() or "records" in a for a in owner), owner
+    restart = shown("How do I restart the ledger in production?")
+    assert "kubectl rollout restart deploy/ledger -n payments" in restart, restart
 
 
 def test_a_team_wiki_answers_its_current_owner(tmp_path: Path) -> None:
