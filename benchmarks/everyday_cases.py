@@ -74,12 +74,22 @@ def problems_of(case: dict[str, Any], result: Result) -> tuple[list[list[Any]], 
     return shown, problems
 
 
-def run_case(case: dict[str, Any], strategy: str, model: Any, out: Path) -> dict[str, Any]:
-    """One case with one strategy: stored, or asked now and stored."""
+def run_case(
+    case: dict[str, Any], strategy: str, model: Any, out: Path, again: bool = False
+) -> dict[str, Any]:
+    """One case with one strategy: stored, or asked now and stored.
+
+    With ``again``, a stored case is asked again (its replies come from the response cache)
+    and kept as stored, seconds and all, unless what it shows or its problems changed; a
+    changed one keeps its seconds when it made as many calls (they were replayed).
+    """
     file = out / "items" / strategy / f"{case['name']}.json"
+    stored: dict[str, Any] | None = None
     if file.exists():
-        stored: dict[str, Any] = json.loads(file.read_text(encoding="utf-8"))
-        if stored["question"] == case["question"] and stored["contexts"] == case["contexts"]:
+        stored = json.loads(file.read_text(encoding="utf-8"))
+        if stored["question"] != case["question"] or stored["contexts"] != case["contexts"]:
+            stored = None
+        elif not again:
             return stored
     contexts = [Context(id=k, text=v) for k, v in case["contexts"].items()]
     started = time.perf_counter()
@@ -97,6 +107,12 @@ def run_case(case: dict[str, Any], strategy: str, model: Any, out: Path) -> dict
         "calls": result.summary()["usage"]["llm_calls"],
         "seconds": round(seconds, 2),
     }
+    if stored is not None:
+        if (stored["shown"], stored["problems"]) == (record["shown"], record["problems"]):
+            return stored
+        print(f"{strategy} {case['name']}: changed from {stored['shown']}", file=sys.stderr)
+        if record["calls"] == stored["calls"]:  # replayed: the seconds are the first run's
+            record["seconds"] = stored["seconds"]
     file.parent.mkdir(parents=True, exist_ok=True)
     file.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
     return record
@@ -108,6 +124,11 @@ def main() -> None:
     parser.add_argument("--strategies", default="corg,base")
     parser.add_argument("--only", nargs="*", default=[], help="case names")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/everyday-cases"))
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="ask stored cases again (replies replay from the cache) and keep changed answers",
+    )
     args = parser.parse_args()
     strategies = args.strategies.split(",")
     cases = [c for c in load_cases() if not args.only or c["name"] in args.only]
@@ -118,7 +139,7 @@ def main() -> None:
     records: dict[str, list[dict[str, Any]]] = {s: [] for s in strategies}
     for n, case in enumerate(cases, start=1):
         for strategy in strategies:
-            records[strategy].append(run_case(case, strategy, model, args.out))
+            records[strategy].append(run_case(case, strategy, model, args.out, args.again))
         print(f"{n}/{len(cases)} cases", file=sys.stderr, flush=True)
 
     kinds = Counter(c["kind"] for c in cases)
