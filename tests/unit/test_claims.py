@@ -1464,6 +1464,11 @@ def test_a_row_of_properties_that_holds_nothing_asked_is_not_read() -> None:
     assert not unasked_row(database, "Which database does the ledger use?")
     assert not unasked_row(owner, "Who owns the ledger service?")  # "owns": the owner
     assert unasked_row(database, "Who owns the ledger service?")
+    # the words the question shares with the page's title name its subject
+    repository = "Row 4 in Table 1: Field is Repository, and Value is git.example.com/ledger"
+    assert not unasked_row(repository, "Which database does the ledger use?")
+    assert unasked_row(repository, "Which database does the ledger use?", "Ledger service")
+    assert not unasked_row(owner, "Who owns the ledger service?", "Ledger service")
     # a row naming the question's subject stays, as does a row of more columns, and prose
     assert not unasked_row("Row 1 in Table 1: Service is ledger, and Owner is Ben", DB)
     wide = "Row 1 in Table 1: Service is refunds, and Owner is Omar, and Database is MySQL"

@@ -222,7 +222,7 @@ def _read_answer(
     meter: Meter,
     given_up: str | None = None,
 ) -> ContextReading:
-    if another_row(context.text, question) or unasked_row(context.text, question):
+    if another_row(context.text, question) or unasked_row(context.text, question, context.title):
         return ContextReading(status="silent")  # the ledger's row, for the refunds service
     [shown] = shown_to(model, question, [context])
     asking = question if given_up is None else REREAD.format(question=question, said=given_up)

@@ -912,18 +912,21 @@ _PAIR = re.compile(
 is Priya Nair"."""
 
 
-def unasked_row(text: str, question: str) -> bool:
+def unasked_row(text: str, question: str, title: str = "") -> bool:
     """Whether ``text`` is a row of a two-column table that holds none of the question's words.
 
     "Field is Owner, and Value is Priya Nair" for "Which database does the ledger use?": a
     page's table of properties names its subject in the title, not in the row, so the row's
     words are the property and its value, and neither is asked for. (The whole table is
-    indexed too, and read as one.) A row with "Owner" stays for "Who owns ...?".
+    indexed too, and read as one.) A row with "Owner" stays for "Who owns ...?". The words
+    the question shares with the page's ``title`` name the subject, not what is asked of it:
+    "Repository is git.example.com/payments/ledger" holds "ledger", but not "database".
     """
     pair = _PAIR.fullmatch(text.strip())
     if pair is None or ", and " in pair["row"].split(", and ", 1)[1]:
         return False
-    return not agents(stems(question)) & stems(pair["row"])
+    asked = stems(question)
+    return not agents(asked - stems(title) or asked) & stems(pair["row"])
 
 
 _DESCRIBING = frozenset(
