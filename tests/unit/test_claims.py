@@ -1868,3 +1868,21 @@ def test_a_past_sentence_is_given_up_only_by_one_on_the_question_s_own_words() -
     # "of" is not the question's own word: the farm is not given up
     other = "Most of the site was a farm in 1900. It is now a museum with port 8080."
     assert not denies(other, "farm", question)
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "denied"),
+    [
+        (KESTREL := "Kestrel is no longer maintained. It was maintained by Ana Costa until 2023.",
+         "Ana Costa", "Who maintains the Kestrel library?", True),
+        (KESTREL, "Ana Costa", "Who maintained the Kestrel library?", False),
+        (KESTREL, "Ana Costa", "Who was the maintainer of Kestrel?", False),
+        ("Raj Patel was CEO until 2021, when Lena Park took over.", "Lena Park",
+         "Who is the CEO?", False),
+        ("The museum was open until 8 pm.", "8 pm", "When does the museum close?", False),
+    ],
+)  # fmt: skip
+def test_a_state_that_lasted_until_a_year_is_past_for_a_question_about_now(
+    text: str, answer: str, question: str, denied: bool
+) -> None:
+    assert denies(text, answer, question) is denied

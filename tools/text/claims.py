@@ -734,6 +734,22 @@ def _ended_span(said: list[str]) -> bool:
     return ranged or any(_years(a, b) for a, b in zip(said, said[1:], strict=False))
 
 
+def _lasted_until_a_year(said: list[str]) -> bool:
+    """Whether a clause says its state lasted until a year: "maintained by Ana Costa until 2023".
+
+    For a question not asked in the past tense, its holder is a past one ("Who maintains
+    Kestrel?"); a time of day ("open until 8 pm") is not a year.
+    """
+    return any(
+        w in LASTED_UNTIL and any(_a_year(v) for v in said[n + 1 : n + 3])
+        for n, w in enumerate(said)
+    )
+
+
+def _a_year(word: str) -> bool:
+    return len(word) == 4 and word.isdigit() and 1000 < int(word) < 2200
+
+
 def _years(start: str, end: str) -> bool:
     """Whether two words are a span of years written with a dash: "2010-2015"."""
     return (
@@ -954,6 +970,10 @@ def _affirmed(
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
     updated = False  # an update note came before this sentence
     asks_past = bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
+    asks_then = bool((PAST | ASKING_THE_PAST) & asked)  # "Who was ...?", "Who did ...?"
+    asks_now = bool(PRESENT_ASKED & asked) and not asks_then
+    # asked in the past, a verb's own included: "Who maintained Kestrel?"
+    asks_ended = asks_then or any(len(w) > 4 and w.endswith("ed") for w in asked)
     wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
     tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
@@ -989,8 +1009,15 @@ def _affirmed(
             )
             if former is not None:
                 _deny_former(said, former, clauses[-1][1])
-            if now or nows[number + 1] or changing or NAMING & set(said):
-                # "Ken Ito until 2024, is now ...", "known as Northwind Labs until 2022"
+            if (
+                now
+                or nows[number + 1]
+                or changing
+                or NAMING & set(said)
+                or (asked and not asks_ended and PAST & set(said) and _lasted_until_a_year(said))
+            ):
+                # "Ken Ito until 2024, is now ...", "known as Northwind Labs until 2022", and
+                # for a question not asked in the past "maintained by Ana Costa until 2023"
                 _deny_until(said, clauses[-1][1])
             if said[0] in FROM and changing and len(clauses) > 1 and not MOVED_TO & set(said):
                 _deny_whole(clauses[-1:])  # "moved to Lena Park in March (from Ken Ito)"
@@ -1030,7 +1057,7 @@ def _affirmed(
             _deny_chain(clauses)
         sentences.append(clauses)
     _deny_older_entries(split, sentences, asked)
-    if PRESENT_ASKED & asked and not (PAST | ASKING_THE_PAST) & asked:
+    if asks_now:
         for n, ((was, _, on_it), (_, now, _)) in enumerate(itertools.pairwise(tenses)):
             if was and now and on_it:  # "In Quill 3 the port was 8080. Since Quill 4 it is 9090."
                 _deny_whole(sentences[n])
