@@ -370,3 +370,12 @@ def test_an_option_that_shares_the_questions_words_is_an_answer() -> None:
     assert not grounded(text, "--loud", question=question)
     assert not grounded("Verbose logging is on by default.", "--verbose", question=question)
     assert not grounded(text, "verbose logging", question=question)  # restates the question
+
+
+def test_a_number_grounds_whether_written_in_digits_or_words() -> None:
+    # a model behind llama.cpp's server read "3" from "three known moons"
+    assert grounded("Vexa has three known moons: Ilo, Marn and Sef.", "3")
+    assert grounded("Vexa has 3 known moons.", "three")
+    assert grounded("Vexa has three known moons.", "3 moons")
+    assert not grounded("Vexa has three known moons.", "4")
+    assert not grounded("It opened in 1990.", "1964")

@@ -484,8 +484,8 @@ def grounded(
     """
     if polarity(answer) is not None:
         return True
-    if every_number and unstated_numbers(text, answer, question):
-        return False
+    if every_number and unstated_numbers(text, answer, question) - spelled_numbers(text):
+        return False  # "3" is read from "three known moons"; "1964" is not from "1990"
     needed = new_words(answer, question)
     if not needed:
         if named := set(FLAG.findall(answer)) - set(FLAG.findall(question)):
@@ -496,7 +496,20 @@ def grounded(
     have = content_words(text)
     if PREFIXING.search(answer):
         have = unprefixed(have)
+    if needed - have:  # a number written the other way: "3" for "three", "three" for "3"
+        needed, have = {_as_digits(w) for w in needed}, {_as_digits(w) for w in have}
     return len(needed & have) >= share * len(needed) or within(text, answer)
+
+
+def spelled_numbers(text: str) -> set[str]:
+    """The numbers ``text`` writes as words ("three known moons": 3), in digits."""
+    return {digits for w in words(text) if (digits := _as_digits(w)) != w}
+
+
+def _as_digits(word: str) -> str:
+    """A number written as a word in digits ("three" is "3"); any other word as it is."""
+    spelled = _CANONICAL.get(word, word)
+    return spelled if spelled.isdigit() else word
 
 
 FLAG = re.compile(r"(?<![\w-])--?[A-Za-z][\w.-]*")
