@@ -669,7 +669,7 @@ def code_phrase(answer: str, text: str, question: str) -> str:
     if "`" not in text:
         return answer
     plain = answer.replace("`", "")
-    named = {
+    named: set[str] = {
         code.strip()
         for code in _CODE.findall(text)
         if code.strip() and re.search(rf"(?<![\w-]){re.escape(code.strip())}(?![\w-])", plain)
