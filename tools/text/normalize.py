@@ -484,7 +484,8 @@ def grounded(
     """
     if polarity(answer) is not None:
         return True
-    if every_number and unstated_numbers(text, answer, question) - spelled_numbers(text):
+    unstated = unstated_numbers(text, answer, question) if every_number else set()
+    if unstated and unstated - spelled_numbers(text):
         return False  # "3" is read from "three known moons"; "1964" is not from "1990"
     needed = new_words(answer, question)
     if not needed:
