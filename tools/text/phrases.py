@@ -70,7 +70,9 @@ def agents(said: set[str]) -> set[str]:
     return said | {f"{stem}{ending}" for stem in said for ending in ("er", "or", "r")}
 
 
-_ADDRESS = re.compile(r"\w@\w|\w://\w|[\w~.][/\\][\w.%]|\w\.[a-z]{2,5}\b")
+_PATH = r"[\w~.][/\\][\w.%]"
+"""Where a path joins two of its names: "~/.config", "deploy/ledger", "C:\\Quill"."""
+_ADDRESS = re.compile(rf"\w@\w|\w://\w|{_PATH}|\w\.[a-z]{{2,5}}\b")
 """An e-mail address, a URL, a path or a file name ("~/.config/quill/config.toml",
 "C:\\Quill", "setup.cfg"): it names one thing, whatever words of the question it holds."""
 
@@ -853,7 +855,7 @@ _SAYING_NOTHING = stems("do does did done happen happens happened mean means mea
 mean?"."""
 
 
-_CODE_OR_PATH = re.compile(r"`[^`\n]*`|\S*\w://\S*|\S*[\w~.][/\\][\w.%]\S*")
+_CODE_OR_PATH = re.compile(rf"`[^`\n]*`|\S*\w://\S*|\S*{_PATH}\S*")
 """Inline code, a URL and a path: where a text writes names of things, not of people."""
 
 
@@ -923,7 +925,7 @@ def unasked_row(text: str, question: str, title: str = "") -> bool:
     "Repository is git.example.com/payments/ledger" holds "ledger", but not "database".
     """
     pair = _PAIR.fullmatch(text.strip())
-    if pair is None or ", and " in pair["row"].split(", and ", 1)[1]:
+    if pair is None or pair["row"].count(", and ") > 1:
         return False
     asked = stems(question)
     return not agents(asked - stems(title) or asked) & stems(pair["row"])
