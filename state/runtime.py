@@ -22,7 +22,9 @@ AttributorName = Literal["counterfactual", "naive"]
 """How ``explain`` attributes answers to contexts (``tools/attribution/attributors.py``)."""
 ClusteringName = Literal["auto", "duplicates", "dbscan", "none"]
 """Which evidence ``explain`` removes together."""
-StructuredOutputName = Literal["auto", "json_schema", "function_calling", "json_mode"]
+StructuredOutputName = Literal[
+    "auto", "json_schema", "json_object_schema", "function_calling", "json_mode"
+]
 """How structured replies are asked of a chat model (``tools/models/methods.py``)."""
 EmbedderName = Literal["e5", "minilm"]
 """The embedders shipped (``tools/retrieval/embeddings.py``)."""
@@ -98,10 +100,11 @@ class RunContext:
     """Seconds before the first retry; each further retry waits about twice as long."""
     structured_output: StructuredOutputName | str = "auto"
     """How replies are held to their schema: ``json_schema`` (the server constrains them),
-    ``function_calling`` (a forced tool call), ``json_mode`` (JSON, the fields named in the
-    prompt), or ``auto``: the embedded model constrains decoding itself, a model served over
-    the OpenAI API is probed once per base URL and model (the choice is remembered), and other
-    LangChain chat models use their own default."""
+    ``json_object_schema`` (JSON mode with the schema, which llama.cpp's servers constrain
+    them to), ``function_calling`` (a forced tool call), ``json_mode`` (JSON, the fields
+    named in the prompt), or ``auto``: the embedded model constrains decoding itself, a
+    model served over the OpenAI API is probed once per base URL and model (the choice is
+    remembered), and other LangChain chat models use their own default."""
     context_budget: int | None = None
     """Tokens of context one answer call may read; longer groups go through notes.
     None: from the model's window (the embedded model's ``n_ctx``), else 6,000."""

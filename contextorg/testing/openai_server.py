@@ -4,10 +4,11 @@
 ``httpx.MockTransport`` (no socket is opened), replying as a scripted responder says, and
 behaves as a real server would where servers differ: which structured-output methods it
 accepts (llama.cpp's server refuses ``response_format: json_schema`` with an HTTP 500 whose
-body is a validation error), which models it lists, and any fault a test injects. Every
-request is logged, so a test can count them::
+body is a validation error, and holds ``json_object`` replies to a schema sent beside it; Ollama
+takes ``json_object`` but ignores any schema), which models it lists, and any fault a test
+injects. Every request is logged, so a test can count them::
 
-    server = FakeOpenAIServer(world.respond, accepts={"function_calling", "json_mode"})
+    server = FakeOpenAIServer(world.respond, accepts={"json_object_schema", "json_mode"})
     ask(question, contexts, model=server.chat_model())
     assert server.requests[0] == ("GET", "/v1/models")
 """
@@ -29,7 +30,7 @@ from contextorg.tools.models.structured import Responder
 
 PROBE_TITLE = StructuredOutputProbe.__name__
 _SERVERS = itertools.count(1)
-ALL_METHODS = frozenset({"json_schema", "function_calling", "json_mode"})
+ALL_METHODS = frozenset({"json_schema", "json_object_schema", "function_calling", "json_mode"})
 _NAMED_SCHEMA = re.compile(r"follows this JSON schema: (\{.*\})", re.DOTALL)
 
 
@@ -40,9 +41,10 @@ class FakeOpenAIServer:
     (:class:`~contextorg.tools.models.structured.ScriptedChatModel`): the schema comes from the
     request (a forced tool's parameters, ``response_format``), or for JSON mode from the
     prompt, as a real model would read it; without one, the fake "invents" its own keys.
-    ``accepts``: the structured-output methods it takes. ``models``: the models it serves
-    (another is a 404), listed by ``GET /models`` unless ``lists_models`` is False (that path
-    is then a 404, as on some proxies). ``fault(request)`` may return a response to send
+    ``accepts``: the structured-output methods it takes; one that takes ``json_mode`` but not
+    ``json_object_schema`` ignores a schema sent beside ``json_object``. ``models``: the models
+    it serves (another is a 404), listed by ``GET /models`` unless ``lists_models`` is False
+    (that path is then a 404, as on some proxies). ``fault(request)`` may return a response to send
     instead.
     """
 
@@ -102,6 +104,9 @@ class FakeOpenAIServer:
         messages = convert_to_messages(body["messages"])
         method, schema = _method_and_schema(body, messages)
         self.methods.append(method)
+        if method == "json_object_schema" and method not in self.accepts:
+            if "json_mode" in self.accepts:  # the schema ignored: only the prompt names fields
+                method, schema = _method_and_schema({}, messages, json_object=True)
         if method != "text" and method not in self.accepts:
             if method == "json_schema":  # llama.cpp's server: a 500 that is a validation error
                 detail = (
@@ -114,7 +119,7 @@ class FakeOpenAIServer:
         if method == "json_mode" and schema is None:
             reply: Any = {"response": "an object with keys of its own"}  # nothing named them
         elif schema is not None and schema.get("title") == PROBE_TITLE:
-            reply = {"answer": "5"}  # the structured-output probe: "What is 2 + 3?"
+            reply = {"digits_of_the_sum": "5"}  # the structured-output probe: "What is 2 + 3?"
         else:
             reply = self.respond(messages, schema)
         text = reply.text if isinstance(reply, AIMessage) else reply
@@ -149,9 +154,12 @@ class FakeOpenAIServer:
 
 
 def _method_and_schema(
-    body: dict[str, Any], messages: list[BaseMessage]
+    body: dict[str, Any], messages: list[BaseMessage], *, json_object: bool = False
 ) -> tuple[str, dict[str, Any] | None]:
-    """How the request asks for structure, and the schema it gives (titled, as pydantic's)."""
+    """How the request asks for structure, and the schema it gives (titled, as pydantic's).
+
+    ``json_object``: take the request as plain JSON mode, whatever else it sends.
+    """
     response_format = body.get("response_format") or {}
     if response_format.get("type") == "json_schema":
         spec = response_format["json_schema"]
@@ -159,7 +167,9 @@ def _method_and_schema(
     if body.get("tools"):
         function = body["tools"][0]["function"]
         return "function_calling", {"title": function["name"], **function["parameters"]}
-    if response_format.get("type") == "json_object":
+    if response_format.get("type") == "json_object" and "schema" in response_format:
+        return "json_object_schema", response_format["schema"]
+    if json_object or response_format.get("type") == "json_object":
         named = next((m for message in messages if (m := _NAMED_SCHEMA.search(message.text))), None)
         return "json_mode", json.loads(named.group(1)) if named else None
     return "text", None

@@ -6,6 +6,7 @@ model-server`` does), on 127.0.0.1; the tests start and stop it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from contextorg import ask
+from contextorg import Context, ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import (
     BRIDGE,
@@ -91,6 +92,19 @@ def test_answers_match_the_embedded_model_in_comparable_time(over: Any) -> None:
         server = time.perf_counter() - started
         assert cited(served) == cited(here), (served.text, here.text)
         assert server <= 1.5 * embedded + 2, (question, server, embedded)
+
+
+def test_the_schema_goes_beside_json_object_and_a_no_reads_as_in_process(
+    over: Any, tmp_path: Path
+) -> None:
+    # llama-cpp-python's server refuses json_schema; a forced tool call's prompt made the
+    # model read "unknown" where the page says "no".
+    question = "Can I bring my dog into the Marlow gallery?"
+    contexts = [Context(id="rules", text="Dogs are not allowed in the Marlow gallery.")]
+    served = ask(question, contexts, model=over)
+    memo = json.loads((tmp_path / methods.MEMORY_FILE).read_text())
+    assert list(memo["methods"].values()) == ["json_object_schema"]
+    assert cited(served) == cited(ask(question, contexts, model="local")) == [("no", ["rules"])]
 
 
 def test_groups_answered_in_parallel_on_the_server(over: Any) -> None:

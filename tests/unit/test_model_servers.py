@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,12 @@ def memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     methods.clear_known_servers()
 
 
+def remembered(memory: Path) -> Any:
+    written = json.loads(memory.read_text())
+    assert written["probed"] == list(METHODS)  # the methods its probes tried
+    return written["methods"]
+
+
 def demo_over(server: FakeOpenAIServer, **options: Any) -> str:
     return ask(DEMO_QUESTION, demo_contexts(), model=server.chat_model(), **options).text
 
@@ -54,13 +60,15 @@ def group_call(server: FakeOpenAIServer, meter: Meter, model: Any = None) -> Any
 @pytest.mark.parametrize(
     ("accepts", "chosen"),
     [
-        ({"json_schema", "function_calling", "json_mode"}, "json_schema"),
-        ({"function_calling", "json_mode"}, "function_calling"),  # llama.cpp's server, Ollama
+        (methods.METHODS, "json_schema"),  # OpenAI, vLLM, llama.cpp's C++ server
+        (methods.METHODS[1:], "json_object_schema"),  # llama-cpp-python's server
+        ({"function_calling", "json_mode"}, "function_calling"),  # Ollama: ignores the schema
+        ({"function_calling"}, "function_calling"),
         ({"json_mode"}, "json_mode"),
     ],
 )
 def test_the_probe_finds_the_method_the_server_takes(
-    accepts: set[str], chosen: str, memory: Path
+    accepts: Collection[str], chosen: str, memory: Path
 ) -> None:
     server = FakeOpenAIServer(WORLD.respond, accepts=accepts)
     assert SCRIPTED in demo_over(server)  # the scripted model's answers, through the API
@@ -68,7 +76,7 @@ def test_the_probe_finds_the_method_the_server_takes(
     assert server.requests[0] == ("GET", "/v1/models")  # the server check, once
     assert server.methods[:tried] == list(METHODS[:tried])  # the probe, in order
     assert set(server.methods[tried:]) == {chosen}  # every call of the run
-    assert json.loads(memory.read_text()) == {f"{server.base_url} scripted": chosen}
+    assert remembered(memory) == {f"{server.base_url} scripted": chosen}
 
 
 def test_a_remembered_method_skips_the_probe_in_the_next_process() -> None:
@@ -86,6 +94,34 @@ def test_a_chosen_method_is_used_without_a_probe() -> None:
     assert set(server.methods) == {"json_mode"}
 
 
+def test_a_memo_from_a_probe_that_tried_other_methods_is_probed_again(memory: Path) -> None:
+    server = FakeOpenAIServer(WORLD.respond, accepts={"json_object_schema", "function_calling"})
+    older = {f"{server.base_url} scripted": "function_calling"}  # before json_object_schema
+    memory.write_text(json.dumps(older))
+    assert SCRIPTED in demo_over(server)
+    assert server.methods[:2] == ["json_schema", "json_object_schema"]  # probed again
+    assert remembered(memory) == {f"{server.base_url} scripted": "json_object_schema"}
+
+
+def test_json_object_schema_sends_the_schema_and_the_prompt_as_it_is() -> None:
+    bodies: list[dict[str, Any]] = []
+
+    def keep(request: httpx.Request) -> None:
+        if request.url.path.endswith("/chat/completions"):
+            bodies.append(json.loads(request.content))
+
+    server = FakeOpenAIServer(WORLD.respond, accepts={"json_object_schema"}, fault=keep)
+    meter = Meter(method="json_object_schema")
+    assert group_call(server, meter) is not None
+    (body,) = bodies  # no probe: the method was chosen
+    assert body["response_format"]["type"] == "json_object"
+    assert body["response_format"]["schema"]["required"] == ["answers"]
+    expected = answer_group.TEMPLATE.format_messages(
+        contexts=render_contexts(demo_contexts()[:2]), question=DEMO_QUESTION
+    )
+    assert [m["content"] for m in body["messages"]] == [m.text for m in expected]
+
+
 def test_json_mode_names_the_fields_or_a_model_invents_its_own() -> None:
     server = FakeOpenAIServer(WORLD.respond, accepts={"json_mode"})
     asked = [SystemMessage("Answer."), HumanMessage("What is 2 + 3?")]
@@ -98,20 +134,21 @@ def test_json_mode_names_the_fields_or_a_model_invents_its_own() -> None:
 
 def test_a_refused_remembered_method_is_forgotten_and_probed_again(memory: Path) -> None:
     server = FakeOpenAIServer(WORLD.respond, accepts={"function_calling"})
-    memory.write_text(json.dumps({f"{server.base_url} scripted": "json_schema"}))
+    memo = {f"{server.base_url} scripted": "json_schema"}
+    memory.write_text(json.dumps({"probed": METHODS, "methods": memo}))
     meter = Meter(retries=2, backoff=0)
     assert group_call(server, meter) is None  # refused once, and not retried
     assert server.methods == ["json_schema"] and meter.failures == 1
-    assert json.loads(memory.read_text()) == {}
+    assert remembered(memory) == {}
     assert group_call(server, meter) is not None  # probed again: function_calling
-    assert json.loads(memory.read_text()) == {f"{server.base_url} scripted": "function_calling"}
+    assert remembered(memory) == {f"{server.base_url} scripted": "function_calling"}
 
 
 def test_an_unreadable_memory_is_probed_again_and_replaced(memory: Path) -> None:
     memory.write_text('{"half a file')
     server = FakeOpenAIServer(WORLD.respond, accepts={"json_mode"})
     assert SCRIPTED in demo_over(server)
-    assert json.loads(memory.read_text()) == {f"{server.base_url} scripted": "json_mode"}
+    assert remembered(memory) == {f"{server.base_url} scripted": "json_mode"}
     assert not list(memory.parent.glob(f".{methods.MEMORY_FILE}.*"))  # no temporary left
 
 

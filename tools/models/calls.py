@@ -25,9 +25,8 @@ from contextorg.tools.models.methods import (
     first_line,
     forget_method,
     request_error,
-    schema_for,
+    structured_call,
     structured_method,
-    with_fields_named,
 )
 
 logger = logging.getLogger("contextorg")
@@ -210,11 +209,7 @@ def call_structured_raw(
     if method is None:
         structured = model.with_structured_output(schema, include_raw=True, **options)
     else:
-        structured = model.with_structured_output(
-            schema_for(model, schema), method=method, include_raw=True, **options
-        )
-        if method == "json_mode":
-            messages = with_fields_named(messages, schema)
+        structured, messages = structured_call(model, schema, method, messages, **options)
     runnable = structured.with_config(
         run_name=prompt.split("@")[0], tags=[f"prompt={prompt}"], metadata={"prompt": prompt}
     )

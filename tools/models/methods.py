@@ -1,16 +1,23 @@
 """How a chat model is asked for structured replies, chosen once per server and model.
 
-A reply can be held to a schema three ways, and OpenAI-compatible servers differ in which they
-accept: ``json_schema`` (the server constrains the reply to the schema: OpenAI, vLLM),
+A reply can be held to a schema four ways, and OpenAI-compatible servers differ in which they
+accept: ``json_schema`` (the server constrains the reply to the schema: OpenAI, vLLM, llama.cpp's
+C++ server), ``json_object_schema`` (JSON mode with the schema beside it, which llama.cpp's
+servers constrain the reply to: llama-cpp-python's server takes only this),
 ``function_calling`` (the reply is a forced call of one tool whose parameters are the schema:
-llama.cpp's server, Ollama) and ``json_mode`` (any JSON object; the prompt names the fields).
+Ollama) and ``json_mode`` (any JSON object; the prompt names the fields). Where a server
+constrains decoding, the model reads the same prompt as the embedded one and its replies are
+the same; a tool-call prompt changes them (a small model then prefers "unknown" to "no").
+
 With ``auto``, a model served over the OpenAI API is checked once, the first time it is used:
 is the server there, does it serve that model, and which method gives a valid reply to a tiny
-question (json_schema first, then function_calling, then json_mode). The choice is remembered
-per base URL and model in memory and in ``structured-output.json`` in the home folder, so
-later runs skip the probe; a request error with a remembered method forgets it. Models that
-constrain decoding themselves (the embedded one, the scripted test model) and other LangChain
-chat models keep their own default unless a method is chosen.
+question, tried in the order above. The probe's field has a name no model guesses, so a server
+that takes the schema but ignores it fails the probe. The choice is remembered per base URL
+and model in memory and in ``structured-output.json`` in the home folder, so later runs skip
+the probe (a memo from a probe that tried other methods is probed again); a request error with
+a remembered method forgets it. Models that constrain decoding themselves (the embedded one,
+the scripted test model) and other LangChain chat models keep their own default unless a
+method is chosen.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from typing import Any, cast, get_args
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import Runnable
 from pydantic import BaseModel, Field
 
 from contextorg.state.runtime import StructuredOutputName
@@ -42,6 +50,7 @@ STRUCTURED_OUTPUTS: Registry[str] = Registry(
     {
         "auto": "probed once per server and model, then remembered",
         "json_schema": "the server holds the reply to the schema",
+        "json_object_schema": "JSON mode with the schema beside it (llama.cpp's servers)",
         "function_calling": "a forced call of one tool whose parameters are the schema",
         "json_mode": "any JSON object, the schema's fields named in the prompt",
     },
@@ -65,12 +74,11 @@ class ModelRequestError(RuntimeError):
 
 
 class StructuredOutputProbe(BaseModel):
-    """The tiny question that tells which method a server takes."""
+    """The tiny question that tells which method a server takes (a field no model guesses)."""
 
-    answer: str = Field(description="the answer, a number")
+    digits_of_the_sum: str = Field(description="the answer, a number")
 
 
-PROBE_SCHEMA = require_all(StructuredOutputProbe.model_json_schema())
 PROBE: list[BaseMessage] = [
     SystemMessage("Reply with JSON only."),
     HumanMessage("What is 2 + 3?"),
@@ -128,6 +136,31 @@ def with_fields_named(
             out[n] = SystemMessage(f"{message.content}\n\n{note}")
             return out
     return [SystemMessage(note), *out]
+
+
+def structured_call(
+    model: BaseChatModel,
+    schema: type[BaseModel],
+    method: str,
+    messages: Sequence[BaseMessage],
+    **options: Any,
+) -> tuple[Runnable[Any, Any], list[BaseMessage]]:
+    """What asks ``model`` for a ``schema`` object by ``method``, and the messages to send it.
+
+    The runnable returns LangChain's ``{"raw", "parsed", "parsing_error"}``; ``options`` go to
+    the model with the request.
+    """
+    spec = schema_for(model, schema)
+    if method == "json_object_schema":  # LangChain's JSON mode, its response_format replaced
+        response_format = {"type": "json_object", "schema": spec}
+        ask = model.with_structured_output(
+            spec, method="json_mode", include_raw=True, response_format=response_format, **options
+        )
+        return ask, list(messages)
+    ask = model.with_structured_output(spec, method=method, include_raw=True, **options)
+    if method == "json_mode":
+        return ask, with_fields_named(messages, schema)
+    return ask, list(messages)
 
 
 def request_error(exc: BaseException) -> ModelRequestError | None:
@@ -271,12 +304,7 @@ def _probe(model: BaseChatModel, server: tuple[str, str]) -> str:
     base, name = server
     reasons = []
     for method in METHODS:
-        messages = (
-            with_fields_named(PROBE, StructuredOutputProbe) if method == "json_mode" else PROBE
-        )
-        ask = model.with_structured_output(
-            require_all(StructuredOutputProbe.model_json_schema()), method=method, include_raw=True
-        )
+        ask, messages = structured_call(model, StructuredOutputProbe, method, PROBE)
         try:
             out = cast(dict[str, Any], ask.invoke(messages))
         except (openai.APIConnectionError, openai.APITimeoutError) as exc:
@@ -298,7 +326,7 @@ def _probe(model: BaseChatModel, server: tuple[str, str]) -> str:
             reasons.append(f"{method}: {refused}")
             continue
         parsed: Any = out.get("parsed")
-        if isinstance(parsed, dict) and str(parsed.get("answer") or "").strip():
+        if isinstance(parsed, dict) and str(parsed.get("digits_of_the_sum") or "").strip():
             return method
         reasons.append(f"{method}: no valid reply ({first_line(out.get('parsing_error'))})")
     raise ModelServerError(
@@ -334,12 +362,19 @@ def _memory_path() -> Path:
 
 
 def _remembered() -> dict[str, Any]:
-    """The remembered methods; an unreadable file is as good as none (it is only a memo)."""
+    """The remembered methods; an unreadable file is as good as none (it is only a memo).
+
+    The file names the methods its probes tried: memos from a probe that tried others (an
+    older version) are dropped, as a method since added may be the better one.
+    """
     try:
         loaded = json.loads(_memory_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return loaded if isinstance(loaded, dict) else {}
+    if not isinstance(loaded, dict) or loaded.get("probed") != list(METHODS):
+        return {}
+    memos = loaded.get("methods")
+    return memos if isinstance(memos, dict) else {}
 
 
 _WRITING = threading.Lock()
@@ -364,7 +399,9 @@ def _remember(server: tuple[str, str], method: str | None) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{MEMORY_FILE}.")
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(memory, out, indent=1, sort_keys=True)
+                json.dump(
+                    {"probed": list(METHODS), "methods": memory}, out, indent=1, sort_keys=True
+                )
             os.replace(temporary, path)
         except OSError as exc:  # a read-only home: probe again next time
             logger.debug("could not remember the structured output method: %s", exc)
