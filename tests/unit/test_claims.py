@@ -489,6 +489,30 @@ OLDER_DOCS = (
 )
 
 
+MEETUP = "Where will the Lorne meetup be held?"
+HELD = "The Lorne meetup will be held at the Grange Hall."
+
+
+@pytest.mark.parametrize(
+    ("note", "answer", "stated"),
+    [
+        ("Update (3 May): the meetup has moved to the Quay Library.", "the Grange Hall", False),
+        ("Update (3 May): the meetup has moved to the Quay Library.", "the Quay Library", True),
+        ("EDIT: the meetup is now at the Quay Library.", "the Grange Hall", False),
+        ("Aktualisierung: das Meetup ist jetzt in der Quay Library.", "the Grange Hall", False),
+        # a note on something else, or that changes nothing
+        ("Update: registration moved to the website.", "the Grange Hall", True),
+        ("Update: fixed a typo in the meetup's date.", "the Grange Hall", True),
+        ("The meetup has moved to the Quay Library.", "the Grange Hall", True),  # no note
+    ],
+)
+def test_an_update_note_that_changes_what_is_asked_supersedes_the_page(
+    note: str, answer: str, stated: bool
+) -> None:
+    assert states(f"{HELD} {note}", answer, MEETUP) is stated
+    assert states(f"{HELD} {note}", answer, "Where was the meetup first planned?")
+
+
 @pytest.mark.parametrize(
     ("text", "answer", "question", "stated"),
     [

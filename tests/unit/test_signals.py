@@ -146,6 +146,17 @@ def test_the_text_decides_whether_a_reading_answers(says: bool, answer: str, ans
     assert graph.relation("a", "b") == ("duplicated" if answers else "irrelevant")
 
 
+@pytest.mark.parametrize("answer", ["TBD", "N/A", "to be announced", "待定"])
+def test_a_placeholder_where_a_value_will_go_is_no_answer(answer: str) -> None:
+    text = f"Analytics exporter\nOwner: {answer}\nStatus: experimental"
+    contexts = [Context(id="page", text=text), Context(id="copy", text=f"Copy: {text}")]
+    model = ScriptedChatModel(
+        respond=lambda messages, schema: {"answers_question": True, "answer": answer}
+    )
+    graph = classify_signals("Who owns the analytics exporter?", contexts, model, Meter())
+    assert graph.relevance["page"] is False
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "answers"),
     [

@@ -38,6 +38,7 @@ from contextorg.tools.text.phrases import (
     date_phrase,
     dated,
     named_in_code_only,
+    placeholder,
     restates,
     says_nothing_asked,
     speaks_of_another,
@@ -258,6 +259,7 @@ def _read_answer(
         or speaks_of_another(answer, question, text)
         or says_nothing_asked(answer, question)
         or named_in_code_only(answer, question, text)
+        or placeholder(answer)
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(text, answer, question=asked):

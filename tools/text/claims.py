@@ -707,6 +707,20 @@ def _changes_to(said: list[str]) -> bool:
     return any(w in CHANGING and MOVED_TO & set(said[n + 1 : n + 3]) for n, w in enumerate(said))
 
 
+def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset[str]) -> bool:
+    """Whether a sentence is an update note that changes what the question asks.
+
+    "Update (3 May): the meetup has moved to the Quay Library", "EDIT: the meetup is now at the
+    Quay Library" for "Where will the meetup be held?": the page's text before the note is
+    what it changed. A note on something else ("Update: registration moved to the website")
+    shares none of the question's words and changes nothing asked.
+    """
+    if not parts or parts[0][1][0] not in UPDATE_LABELS:
+        return False
+    said = [w for _, words_of in parts for w in words_of]
+    return bool(wanted & set(said[1:])) and (_changes_to(said) or bool(NOW & set(said)))
+
+
 def _changes_again(said: list[str]) -> bool:
     """Whether a clause opens on a second change of the same thing: "but restored to 18,000"."""
     lead = next((n for n, w in enumerate(said) if w not in CONJUNCTIONS | THEN | PASSIVE), None)
@@ -1056,6 +1070,9 @@ def _affirmed(
         if not asks_past:
             _deny_chain(clauses)
         sentences.append(clauses)
+        if not asks_past and _updates_what_is_asked(parts, wanted):
+            for earlier in sentences[:-1]:  # "Update (3 May): the meetup has moved to ..."
+                _deny_whole(earlier)
     _deny_older_entries(split, sentences, asked)
     if asks_now:
         for n, ((was, _, on_it), (_, now, _)) in enumerate(itertools.pairwise(tenses)):

@@ -816,6 +816,19 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
 
 
+_PLACEHOLDER = re.compile(
+    r"^\W*(?:tb[dac]|n/a|k\.\s?a\.|to be (?:determined|decided|announced|confirmed|assigned)"
+    r"|(?:à|a|por) d[ée]finir|待定|未定|미정)\W*$",
+    re.IGNORECASE,
+)
+"""What a page writes where a value is still to come: "TBD", "N/A", "to be announced"."""
+
+
+def placeholder(answer: str) -> bool:
+    """Whether an answer only holds a value's place: "Owner: TBD" names no owner."""
+    return bool(_PLACEHOLDER.match(answer))
+
+
 def says_nothing_asked(answer: str, question: str) -> bool:
     """Whether a reply to a question for a thing is a sentence about its subject saying nothing.
 
