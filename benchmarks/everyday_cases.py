@@ -1,6 +1,6 @@
 """Everyday inputs outside the benchmarks: does each shown answer say only what its sources say?
 
-153 small cases written by hand (``data/everyday_cases.jsonl``), in five kinds: corrections
+Small cases written by hand (``data/everyday_cases.jsonl``), in five kinds: corrections
 and negations ("actually opened in 1934, not in 1932", "it was once believed", a struck-out
 owner), languages and scripts (Chinese, Japanese, Thai, Burmese, Tamil, Arabic, Hebrew, ...),
 wiki and knowledge-base pages (owner tables, hand-overs, archived pages, FAQs, tickets),
@@ -12,22 +12,30 @@ the side (``side``). A disputed answer does not count as shown.
 
 Each case is asked with ``corg`` (the default) and with ``base`` (every context in one prompt:
 what a stock RAG chain does), with the embedded model. The model's replies are stored in
-``--out``: a rerun replays them (0 calls) and asks only what changed.
+``--out``: a rerun replays them (0 calls) and asks only what changed. With
+``--model-server``, the same weights answer behind llama.cpp's OpenAI-compatible server
+(``make model-server``'s, started on 127.0.0.1 for the run), stored in ``--out``'s
+``model-server`` folder, and each case is compared with the embedded model's.
 
-    python benchmarks/everyday_cases.py
+    python benchmarks/everyday_cases.py [--model-server]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
 from contextorg import Context, Result, ask
+from contextorg.testing import MODEL_SERVER_NAME, free_port, start_model_server
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 from contextorg.tools.text.normalize import polarity
@@ -118,12 +126,43 @@ def run_case(
     return record
 
 
+@contextmanager
+def model_server(threads: int) -> Iterator[Any]:
+    """``openai:NAME`` behind llama.cpp's server on the embedded weights, for one run."""
+    python = Path(__file__).parents[1] / ".venv-model-server" / "bin" / "python"
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_model_server(python, port, Path(folder) / "server.log", threads=threads)
+        os.environ["OPENAI_BASE_URL"] = f"http://127.0.0.1:{port}/v1"
+        try:
+            yield resolve_chat_model(f"openai:{MODEL_SERVER_NAME}")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def same_as_embedded(records: list[dict[str, Any]], embedded: Path) -> tuple[int, int]:
+    """How many of ``records`` show what the embedded model's stored items show, of how many."""
+    compared = same = 0
+    for record in records:
+        file = embedded / f"{record['name']}.json"
+        if file.exists():
+            compared += 1
+            same += json.loads(file.read_text(encoding="utf-8"))["shown"] == record["shown"]
+    return same, compared
+
+
 def main() -> None:
     """Run (or replay) every case with every strategy and print one table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--strategies", default="corg,base")
     parser.add_argument("--only", nargs="*", default=[], help="case names")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/everyday-cases"))
+    parser.add_argument(
+        "--model-server",
+        action="store_true",
+        help="ask through llama.cpp's OpenAI-compatible server on the same weights",
+    )
     parser.add_argument(
         "--again",
         action="store_true",
@@ -132,18 +171,22 @@ def main() -> None:
     args = parser.parse_args()
     strategies = args.strategies.split(",")
     cases = [c for c in load_cases() if not args.only or c["name"] in args.only]
-    args.out.mkdir(parents=True, exist_ok=True)
-    model = with_response_cache(
-        resolve_chat_model("local"), SQLiteResponseCache(args.out / "responses.sqlite")
-    )
+    embedded, out = args.out, args.out / "model-server" if args.model_server else args.out
+    out.mkdir(parents=True, exist_ok=True)
+    threads = int(os.environ.setdefault("CONTEXTORG_THREADS", "2"))
     records: dict[str, list[dict[str, Any]]] = {s: [] for s in strategies}
-    for n, case in enumerate(cases, start=1):
-        for strategy in strategies:
-            records[strategy].append(run_case(case, strategy, model, args.out, args.again))
-        print(f"{n}/{len(cases)} cases", file=sys.stderr, flush=True)
+    with model_server(threads) if args.model_server else nullcontext("local") as chat:
+        model = with_response_cache(
+            resolve_chat_model(chat), SQLiteResponseCache(out / "responses.sqlite")
+        )
+        for n, case in enumerate(cases, start=1):
+            for strategy in strategies:
+                records[strategy].append(run_case(case, strategy, model, out, args.again))
+            print(f"{n}/{len(cases)} cases", file=sys.stderr, flush=True)
 
     kinds = Counter(c["kind"] for c in cases)
-    print(f"\n{len(cases)} cases, embedded 1.5B model, 2 threads\n")
+    where = "behind llama.cpp's server" if args.model_server else "embedded"
+    print(f"\n{len(cases)} cases, the 1.5B model {where}, {threads} threads\n")
     print("| kind | cases | " + " | ".join(f"{s}: pass" for s in strategies) + " |")
     print("|---|---|" + "---|" * len(strategies))
     for kind in [k for k in KINDS if k in kinds]:
@@ -161,6 +204,9 @@ def main() -> None:
         )  # fmt: skip
         print(f"\n{strategy}: {calls:.1f} calls a case; {cited_wrong} cases show an answer a "
               "case forbids or cite a context for what it denies")  # fmt: skip
+        if args.model_server:
+            same, compared = same_as_embedded(records[strategy], embedded / "items" / strategy)
+            print(f"{strategy}: {same} of {compared} cases show what the embedded model shows")
         for record in records[strategy]:
             if record["problems"]:
                 print(f"  {record['name']}: {'; '.join(record['problems'])}")

@@ -1803,6 +1803,17 @@ def test_corrections_and_reported_claims_in_other_languages(
         ("will take place on March 10", "When is the board meeting?", "March 10"),
         ("The meeting takes place on March 10.", "When is the board meeting?", "March 10"),
         ("It opened on the 3rd of April, 1932.", "When did it open?", "3rd of April, 1932"),
+        # what restates the whole question says nothing more, whatever else it names
+        (
+            "The Rama VIII Bridge over the Chao Phraya opened in 2002.",
+            "What year did the Rama VIII Bridge open?",
+            "2002",
+        ),
+        (
+            "The Oslo festival is held on March 10",
+            "When is the Bergen festival?",
+            "The Oslo festival is held on March 10",
+        ),
         # a name before the date is kept with it; so is anything after the date
         ("Bergen hosts it on March 10", "When is the summit?", "Bergen hosts it on March 10"),
         ("opened in 1932 after six years", "When did it open?", "opened in 1932 after six years"),

@@ -641,16 +641,24 @@ def date_phrase(answer: str, question: str) -> str:
 
     "will take place on March 10" and "It opened in 1932." for "When ...?" are "March 10" and
     "1932": what comes before the date says nothing but that it happens (no digit and no
-    name but the question's words). "Bergen hosts it on March 10" stays whole, as does a
-    reply to any other question.
+    name but the question's words), or restates the whole question ("The Rama VIII Bridge over
+    the Chao Phraya opened in 2002" for "What year did the Rama VIII Bridge open?"). "Bergen
+    hosts it on March 10" stays whole, as does a reply to any other question.
     """
     closing = _DATE_CLOSING.match(answer)
     if closing is None or not _ASKS_WHEN.match(question):
         return answer
     head, asked = closing["head"], stems(question)
-    if any(c.isdigit() for c in head) or any(_names(t) and stems(t) - asked for t in head.split()):
+    if any(c.isdigit() for c in head):
+        return answer
+    restated = bool(asked - _TIME_NOUNS) and asked - _TIME_NOUNS <= stems(head)
+    if not restated and any(_names(t) and stems(t) - asked for t in head.split()):
         return answer
     return closing["date"]
+
+
+_TIME_NOUNS = stems("year date day month century decade time")
+"""The stems of what a question asks when by: "What year did ...?"."""
 
 
 _CODE = re.compile(r"`([^`\n]{1,80})`")
