@@ -25,6 +25,7 @@ from contextorg.tools.text.phrases import (
     date_phrase,
     dated,
     named_in_code_only,
+    names_no_one,
     reads_as_sentence,
     restates,
     says_nothing_asked,
@@ -1439,6 +1440,7 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
 
 
 LEDGER_INTRO = "The ledger service records every payment event in an append-only journal."
+RESTART = "How do I restart the ledger in production?"
 
 
 @pytest.mark.parametrize(
@@ -1447,8 +1449,7 @@ LEDGER_INTRO = "The ledger service records every payment event in an append-only
         (LEDGER_INTRO, "Who owns the ledger service?", True),
         (LEDGER_INTRO, "Which database does the ledger service use?", True),
         (LEDGER_INTRO, "Where does the ledger run?", True),  # "ledger" alone opens it
-        # only a question for a thing: a sentence may answer how, why, or "tell me about"
-        (LEDGER_INTRO, "How do I restart the ledger service in production?", False),
+        # only a question for a thing or a way: a sentence may answer how, why, "tell me about"
         (LEDGER_INTRO, "How does the ledger service work?", False),
         (LEDGER_INTRO, "Could you tell me about the ledger service's background?", False),
         (LEDGER_INTRO, "What does the ledger service do?", False),
@@ -1462,12 +1463,47 @@ LEDGER_INTRO = "The ledger service records every payment event in an append-only
             False,
         ),
         ("Priya Nair", "Who owns the ledger service?", False),  # a phrase, not a sentence
+        # how to do something: a sentence that says no way to do it
+        (LEDGER_INTRO, RESTART, True),
+        (LEDGER_INTRO, "How do I restart the ledger service in production?", True),
+        (LEDGER_INTRO, "How to restart the ledger service?", True),
+        ("The ledger can be bounced from the ops console.", RESTART, False),  # a modal
+        ("The ledger service is restarted by the deploy job.", RESTART, False),  # "restart"
+        ("Run the restart script on the ledger host.", RESTART, False),
+        # a way that restates the question, then says what to do ("I" is not to be said)
+        (
+            "To reset the router's admin password, hold the reset button for ten seconds",
+            "How do I reset the router's admin password?",
+            False,
+        ),
+        (
+            "Install the Quill CLI with pip install quill-cli, then run quill init.",
+            "How do I install the Quill CLI?",
+            False,
+        ),
     ],
 )
 def test_a_sentence_about_the_subject_may_say_nothing_asked(
     answer: str, question: str, nothing: bool
 ) -> None:
     assert says_nothing_asked(answer, question) is nothing
+
+
+@pytest.mark.parametrize(
+    ("answer", "no_one"),
+    [
+        ("now retries failed ledger writes 3 times", True),  # a changelog's line
+        ("owns the refunds service", True),
+        ("Omar Haddad", False),
+        ("the payments team", False),
+        ("payments-oncall", False),
+        ("maintained by the infra team", False),  # the agent follows
+        ("samira@example.com", False),
+    ],
+)
+def test_a_predicate_naming_no_one_answers_no_who(answer: str, no_one: bool) -> None:
+    assert names_no_one(answer, "Who owns the refunds service?") is no_one
+    assert not names_no_one(answer, "What changed in the refunds service?")
 
 
 def test_a_name_found_only_in_code_or_a_path_answers_no_who() -> None:

@@ -38,6 +38,7 @@ from contextorg.tools.text.phrases import (
     date_phrase,
     dated,
     named_in_code_only,
+    names_no_one,
     placeholder,
     restates,
     says_nothing_asked,
@@ -260,6 +261,7 @@ def _read_answer(
         or says_nothing_asked(answer, question)
         or named_in_code_only(answer, question, text)
         or placeholder(answer)
+        or names_no_one(answer, question)
     ):
         return reading.model_copy(update={"status": "silent", "answers": []})
     if not grounded(text, answer, question=asked):

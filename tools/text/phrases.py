@@ -824,6 +824,29 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
 
 
+def names_no_one(answer: str, question: str) -> bool:
+    """Whether a reply to a question for someone is a predicate that names no one.
+
+    "now retries failed ledger writes 3 times" for "Who owns the refunds service?": it opens
+    on a verb (after an adverb of time), writes no capital and gives no agent ("maintained by
+    the infra team" does).
+    """
+    if not _WHO.match(question):
+        return False
+    tokens = [t.strip(".,;:!?\"'()") for t in answer.split()]
+    start = next((n for n, t in enumerate(tokens) if t.lower() not in _TIME_ADVERBS), 0)
+    return (
+        start < len(tokens)
+        and _a_verb(tokens, start)
+        and not any(t[:1].isupper() for t in tokens)
+        and "by" not in {t.lower() for t in tokens}
+        and "@" not in answer
+    )
+
+
+_TIME_ADVERBS = frozenset("now currently also still then later today already".split())
+
+
 _PLACEHOLDER = re.compile(
     r"^\W*(?:tb[dac]|n/a|k\.\s?a\.|to be (?:determined|decided|announced|confirmed|assigned)"
     r"|(?:à|a|por) d[ée]finir|待定|未定|미정)\W*$",
@@ -845,10 +868,13 @@ def says_nothing_asked(answer: str, question: str) -> bool:
     of the question (its subject), and what it says after them holds no name, number or
     address, nor any other word of the question. "The ledger service is owned by Priya Nair."
     names her; "The ledger service is owned by the payments team" says "owned". Only a
-    question for someone, something, a place, a time or an amount is judged so: a sentence
+    question for someone, something, a place, a time or an amount is judged so, or one for
+    how to do something that the sentence says no way to ("How do I restart the ledger?";
+    "The ledger can be restarted from the console" has a modal, and "restarted"): a sentence
     about the subject may well answer "How does the ledger work?" or "Tell me about the RFC".
     """
-    if not (_WHO.match(question) or _ASKS_A_THING.match(question)):
+    how_to = _HOW_TO.match(question) and not _MODALS & {t.lower() for t in answer.split()}
+    if not (_WHO.match(question) or _ASKS_A_THING.match(question) or how_to):
         return False
     said = [t for t in re.findall(r"\w+", answer) if t.lower() not in FUNCTION_WORDS]
     asked = {t.lower() for t in re.findall(r"\w+", question)}
@@ -856,7 +882,7 @@ def says_nothing_asked(answer: str, question: str) -> bool:
     if len(said) < SHORT_PHRASE - 1 or not opened:
         return False
     opening, rest = said[:opened], said[opened:]
-    needed = agents(stems(question) - _SAYING_NOTHING - stems(" ".join(opening)))
+    needed = agents(stems(question) - _SAYING_NOTHING - _ASKER - stems(" ".join(opening)))
     return (
         bool(needed)
         and not _ADDRESS.search(answer)
@@ -870,6 +896,14 @@ _ASKS_A_THING = re.compile(
     re.IGNORECASE,
 )
 """English questions for something, a place, a time or an amount (``_WHO`` asks for someone)."""
+
+_HOW_TO = re.compile(
+    r"^\W*how\s+(?:(?:do|can|could|should|would|must|may)\s+(?:i|we|you|one)|to)\b",
+    re.IGNORECASE,
+)
+"""English questions for a way to do something: "How do I restart ...?", "How to ...?"."""
+_ASKER = stems("i we you one")
+"""Who asks how to do something: no word an answer must say."""
 
 _SAYING_NOTHING = stems("do does did done happen happens happened mean means meant")
 """Verbs of a question that ask nothing beyond its subject: "What does X do?", "What does X
