@@ -106,7 +106,7 @@ class FakeOpenAIServer:
         self.methods.append(method)
         if method == "json_object_schema" and method not in self.accepts:
             if "json_mode" in self.accepts:  # the schema ignored: only the prompt names fields
-                method, schema = _method_and_schema({}, messages, json_object=True)
+                method, schema = "json_mode", _named_in_prompt(messages)
         if method != "text" and method not in self.accepts:
             if method == "json_schema":  # llama.cpp's server: a 500 that is a validation error
                 detail = (
@@ -154,12 +154,9 @@ class FakeOpenAIServer:
 
 
 def _method_and_schema(
-    body: dict[str, Any], messages: list[BaseMessage], *, json_object: bool = False
+    body: dict[str, Any], messages: list[BaseMessage]
 ) -> tuple[str, dict[str, Any] | None]:
-    """How the request asks for structure, and the schema it gives (titled, as pydantic's).
-
-    ``json_object``: take the request as plain JSON mode, whatever else it sends.
-    """
+    """How the request asks for structure, and the schema it gives (titled, as pydantic's)."""
     response_format = body.get("response_format") or {}
     if response_format.get("type") == "json_schema":
         spec = response_format["json_schema"]
@@ -169,10 +166,15 @@ def _method_and_schema(
         return "function_calling", {"title": function["name"], **function["parameters"]}
     if response_format.get("type") == "json_object" and "schema" in response_format:
         return "json_object_schema", response_format["schema"]
-    if json_object or response_format.get("type") == "json_object":
-        named = next((m for message in messages if (m := _NAMED_SCHEMA.search(message.text))), None)
-        return "json_mode", json.loads(named.group(1)) if named else None
+    if response_format.get("type") == "json_object":
+        return "json_mode", _named_in_prompt(messages)
     return "text", None
+
+
+def _named_in_prompt(messages: list[BaseMessage]) -> dict[str, Any] | None:
+    """The schema a JSON-mode prompt names for its reply, if it names one."""
+    named = next((m for message in messages if (m := _NAMED_SCHEMA.search(message.text))), None)
+    return json.loads(named.group(1)) if named else None
 
 
 def _error(status: int, message: str, kind: str) -> httpx.Response:

@@ -651,7 +651,8 @@ def date_phrase(answer: str, question: str) -> str:
     head, asked = closing["head"], stems(question)
     if any(c.isdigit() for c in head):
         return answer
-    restated = bool(asked - _TIME_NOUNS) and asked - _TIME_NOUNS <= stems(head)
+    subject = asked - _TIME_NOUNS  # the question without "year" in "What year did ...?"
+    restated = bool(subject) and subject <= stems(head)
     if not restated and any(_names(t) and stems(t) - asked for t in head.split()):
         return answer
     return closing["date"]
