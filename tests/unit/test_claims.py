@@ -492,6 +492,7 @@ OLDER_DOCS = (
 
 MEETUP = "Where will the Lorne meetup be held?"
 HELD = "The Lorne meetup will be held at the Grange Hall."
+HALL = "the Grange Hall"
 
 
 @pytest.mark.parametrize(
@@ -505,6 +506,9 @@ HELD = "The Lorne meetup will be held at the Grange Hall."
         ("Update: registration moved to the website.", "the Grange Hall", True),
         ("Update: fixed a typo in the meetup's date.", "the Grange Hall", True),
         ("The meetup has moved to the Quay Library.", "the Grange Hall", True),  # no note
+        # a note that denies a change
+        ("Update: rumours that the meetup moved to the Quay Library are wrong.", HALL, True),
+        ("Update: the meetup has not moved to the Quay Library.", HALL, True),
     ],
 )
 def test_an_update_note_that_changes_what_is_asked_supersedes_the_page(

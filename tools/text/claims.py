@@ -713,12 +713,22 @@ def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset
     "Update (3 May): the meetup has moved to the Quay Library", "EDIT: the meetup is now at the
     Quay Library" for "Where will the meetup be held?": the page's text before the note is
     what it changed. A note on something else ("Update: registration moved to the website")
-    shares none of the question's words and changes nothing asked.
+    shares none of the question's words and changes nothing asked, and a note that denies a
+    change ("Update: rumours that the meetup moved are wrong") keeps the page as it is.
     """
     if not parts or parts[0][1][0] not in UPDATE_LABELS:
         return False
     said = [w for _, words_of in parts for w in words_of]
+    if UNTRUE_NOTE & set(said):
+        return False
     return bool(wanted & set(said[1:])) and (_changes_to(said) or bool(NOW & set(said)))
+
+
+UNTRUE_NOTE = NEGATIONS | frozenset(
+    "wrong incorrect false untrue inaccurate mistaken rumor rumors rumour rumours rumored hoax "
+    "unfounded baseless denied debunked refuted falsch".split()
+)
+"""Words by which an update note denies a change rather than making one."""
 
 
 def _changes_again(said: list[str]) -> bool:
