@@ -519,6 +519,96 @@ def test_an_update_note_that_changes_what_is_asked_supersedes_the_page(
 
 
 @pytest.mark.parametrize(
+    ("question", "page", "old", "stated"),
+    [
+        (
+            "读书会在哪里举行？",
+            "本月读书会将在城南图书馆举行。更新：读书会已改到河西书店举行。",
+            "城南图书馆",
+            False,
+        ),
+        (
+            "读书会在哪里举行？",
+            "本月读书会将在城南图书馆举行。更新：读书会现在在河西书店举行。",
+            "城南图书馆",
+            False,
+        ),
+        (
+            "会合はどこで開かれますか？",
+            "会合は市民ホールで開かれます。追記：会合の会場は中央図書館に変更されました。",
+            "市民ホール",
+            False,
+        ),
+        (
+            "모임 장소는 어디인가요?",
+            "모임 장소는 시민회관입니다. 업데이트: 모임 장소가 중앙도서관으로 변경되었습니다.",
+            "시민회관",
+            False,
+        ),
+        (
+            "Где пройдёт встреча?",
+            "Встреча пройдёт в ратуше. Обновление: встреча перенесена в библиотеку.",
+            "ратуше",
+            False,
+        ),
+        (
+            "Onde será o encontro?",
+            "O encontro será na Casa Grande. Atualização: o encontro mudou para a Biblioteca Quay.",
+            "Casa Grande",
+            False,
+        ),
+        (
+            "Waar wordt de meetup gehouden?",
+            "De meetup is in de Grange Hall. Bijgewerkt: de meetup is verplaatst naar de zaal.",
+            "Grange Hall",
+            False,
+        ),
+        (
+            "Gdzie odbędzie się spotkanie?",
+            "Spotkanie odbędzie się w ratuszu. Aktualizacja: spotkanie przeniesiono do biblioteki.",
+            "ratuszu",
+            False,
+        ),
+        (
+            "Var hålls mötet?",
+            "Mötet hålls i Stadshuset. Uppdatering: mötet har flyttats till biblioteket.",
+            "Stadshuset",
+            False,
+        ),
+        # a note on something else, and one that denies the change
+        (
+            "读书会在哪里举行？",
+            "本月读书会将在城南图书馆举行。更新：报名改到网上进行。",
+            "城南图书馆",
+            True,
+        ),
+        (
+            "读书会在哪里举行？",
+            "本月读书会将在城南图书馆举行。更新：有传言说读书会改到河西书店，这是错误的。",
+            "城南图书馆",
+            True,
+        ),
+        (
+            "会合はどこで開かれますか？",
+            "会合は市民ホールで開かれます。追記：会場が中央図書館に変更されたという噂は誤りです。",
+            "市民ホール",
+            True,
+        ),
+        (
+            "Gdzie odbędzie się spotkanie?",
+            "Spotkanie odbędzie się w ratuszu. Aktualizacja: spotkania nie przeniesiono do sali.",
+            "ratuszu",
+            True,
+        ),
+    ],
+)
+def test_an_update_note_supersedes_the_page_in_other_languages(
+    question: str, page: str, old: str, stated: bool
+) -> None:
+    assert states(page, old, question) is stated
+
+
+@pytest.mark.parametrize(
     ("text", "answer", "question", "stated"),
     [
         ("Brightwell relocated its headquarters from Leeds to Manchester.", "Leeds", HQ, False),
@@ -822,6 +912,30 @@ def test_a_plan_in_force_states_its_date_and_a_past_one_denies_it(
     ],
 )
 def test_a_correction_states_its_own_date_in_every_script(text: str) -> None:
+    assert states(text, "1934") and denies(text, "1932")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Het museum opende niet in 1932 maar in 1934.",  # Dutch, "but" without a comma
+        "Das Museum öffnete nicht 1932 sondern 1934.",
+        "Il museo aprì non nel 1932 ma nel 1934.",
+        "O museu abriu não em 1932 mas em 1934.",
+        "El museo abrió no en 1932 sino en 1934.",
+        "Muzeum otwarto nie w 1932 ale w 1934.",  # Polish
+        "Музей открылся не в 1932 а в 1934.",
+        "Museet öppnade inte 1932 utan 1934.",  # Swedish
+        "Museet åbnede ikke i 1932 men i 1934.",  # Danish
+        "Museet åpnet i 1934, ikke i 1932.",  # Norwegian
+        "Museet öppnade 1934, inte 1932 som det ofta påstås.",
+        "Het museum opende in 1934 in plaats van 1932.",
+        "Il museo aprì nel 1934 invece di 1932.",
+        "O museu abriu em 1934 em vez de 1932.",
+        "Muzeum otwarto w 1934 zamiast w 1932.",
+    ],
+)
+def test_a_negation_stops_at_the_but_that_gives_the_text_s_own_account(text: str) -> None:
     assert states(text, "1934") and denies(text, "1932")
 
 

@@ -304,6 +304,27 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("Kütüphane ne zaman açılır?", False),
         ("¿Dónde está mi casa?", False),  # Spanish "mi": my
         ("Come mi chiamo?", False),  # Italian "mi"
+        ("Czy w hotelu można palić?", True),  # Polish
+        ("Czym jest ten hotel?", False),
+        ("Är museet öppet på söndagar?", True),  # Swedish
+        ("Har hotellet parkering?", True),
+        ("Var ligger museet?", False),  # "var": where
+        ("Er museet åbent om søndagen?", True),  # Danish
+        # Italian and Portuguese: by a common verb near the start, and no question word
+        ("Il museo è aperto la domenica?", True),
+        ("Si può fumare in camera?", True),
+        ("C'è un parcheggio?", True),
+        ("O parque aceita cães?", True),
+        ("Há estacionamento no hotel?", True),
+        ("É possível pagar com cartão?", True),
+        ("Quando è stato aperto il ponte?", False),
+        ("Chi è il proprietario?", False),
+        ("Il museo apre alle 9 o alle 10?", False),  # which
+        ("O museu abre às 9 ou às 10?", False),
+        ("Qual é a capital?", False),
+        ("Data di apertura del ponte?", False),  # no verb: a value asked for
+        ("Fecha de apertura del museo?", False),  # Spanish "fecha": a date
+        ("CI build status?", False),
     ],
 )
 def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
@@ -334,6 +355,9 @@ def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:
         ("Có, thư viện mở cửa.", True),
         ("Hayır, kapalıdır.", False),
         ("Evet", True),
+        ("Sì, è aperto.", True),  # Italian
+        ("Nej", False),  # Swedish and Danish
+        ("Nie", None),  # a surname too
     ],
 )
 def test_polarity_in_other_languages(answer: str, side: bool | None) -> None:

@@ -223,6 +223,18 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "bukan",
         "tidak",
         "แทนที่",
+        # Swedish, Danish and Norwegian, Polish; "instead of" in Dutch, Italian, Portuguese
+        "inte",
+        "icke",
+        "ikke",
+        "ej",
+        "i stället för",
+        "i stedet for",
+        "zamiast",
+        "in plaats van",
+        "invece di",
+        "em vez de",
+        "ao inves de",
     )
 )
 """Cues that deny what follows them in their clause."""
@@ -329,11 +341,16 @@ the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" 
 1.2, current: 1.3" states 1.3)."""
 
 UPDATE_LABELS = frozenset(
-    "update updated edit edited correction corrected aktualisierung aktualisiert korrektur "
-    "nachtrag actualisation actualizacion correccion aggiornamento correzione".split()
+    "update updated upd edit edited correction corrected aktualisierung aktualisiert korrektur "
+    "nachtrag actualisation actualizacion correccion aggiornamento correzione bijgewerkt "
+    "correctie rectificatie atualizacao atualizado correcao errata aktualizacja korekta "
+    "sprostowanie uppdatering uppdaterad rattelse opdatering oppdatering rettelse guncelleme "
+    "duzeltme ενημερωση διορθωση обновление поправка исправление تحديث تصحيح עדכון תיקון 更新 "
+    "更正 订正 訂正 勘误 追記 업데이트 정정".split()
 )
-"""Labels of a note that updates a page ("Update (2024): ...", "EDIT: ..."); after one, the
-page's text labelled :data:`ORIGINAL_LABELS` is what the note superseded."""
+"""Labels of a note that updates a page ("Update (2024): ...", "EDIT: ...", "更新：...",
+"追記：...", "Обновление: ..."); after one, the page's text labelled :data:`ORIGINAL_LABELS` is
+what the note superseded."""
 
 ORIGINAL_LABELS = frozenset(
     "original originally ursprunglich ursprunglicher urspruenglich originale originales".split()
@@ -406,6 +423,13 @@ planned"."""
 
 ENDS_DENIAL = frozenset("until till before only bis vor 直到".split())
 """Words after which a denial no longer reaches: "did not open until 1934", "not only 1932"."""
+
+CONTRASTING = frozenset("sondern maar ma mas sino pero ale lecz tylko а но men utan".split())
+"""The "but" that sets a negation's own account against what it denies, in German, Dutch,
+Italian, Portuguese, Spanish, Polish, Russian and the Scandinavian languages, written without
+a comma before it: "niet in 1971 maar in 1973", "nicht 1971 sondern 1973", "не в 1971 а в
+1973" (English "but" and French "mais" open a clause of their own). A denial before it stops
+there."""
 
 
 def states(text: str, answer: str, question: str = "") -> bool:
@@ -563,9 +587,13 @@ HANDED_ON = frozenset(
 """Clause openers that put what follows in the past: "before that Ken Ito", "prior to that,
 Ken Ito did"."""
 
-NOW = frozenset("now currently current today presently nowadays jetzt derzeit aktuell".split())
+NOW = frozenset(
+    "now currently current today presently nowadays jetzt derzeit aktuell maintenant "
+    "actuellement ahora actualmente adesso attualmente agora atualmente momenteel teraz obecnie "
+    "теперь сейчас simdi artık الآن حاليا עכשיו כעת 现在 目前 現在 지금 현재".split()
+)
 """Words that set a present state against a past one: "owned by Ken Ito until 2024, is now
-owned by Lena Park"."""
+owned by Lena Park", "读书会现在在河西书店举行"."""
 
 RANGES = frozenset("from since between von seit".split())
 
@@ -703,8 +731,45 @@ def _deny_chain(clauses: list[Clause]) -> None:
 
 
 def _changes_to(said: list[str]) -> bool:
-    """Whether a clause changes something to a value: "capacity was reduced to 12,000"."""
-    return any(w in CHANGING and MOVED_TO & set(said[n + 1 : n + 3]) for n, w in enumerate(said))
+    """Whether a clause changes something to a value: "capacity was reduced to 12,000".
+
+    In other languages too: "mudou para", "verplaatst naar", "перенесена в", "改到" (one word),
+    "中央図書館に変更", "중앙도서관으로 변경되었습니다" (the value before the verb).
+    """
+    return any(
+        (w in CHANGING or w in CHANGING_ELSEWHERE)
+        and CHANGED_INTO & set(said[n + 1 : n + 3])
+        or w in CHANGED_INTO_ONE_WORD
+        or (w in CHANGING_AFTER and n and said[n - 1] in ("に", "へ"))
+        or (w.startswith(CHANGING_KOREAN) and n and said[n - 1].endswith("로"))
+        for n, w in enumerate(said)
+    )
+
+
+CHANGING_ELSEWHERE = frozenset(
+    "verplaatst gewijzigd veranderd verhuisd mudou mudado mudada transferido transferida "
+    "alterado alterada przeniesiono przeniesione przeniesiona przeniesiony zmieniono zmieniona "
+    "flyttats flyttad flyttades andrats andrad andrades flyttet endret aendret перенесена "
+    "перенесено перенесен перенесли переехала переехал переехало изменена изменено изменен "
+    "انتقل انتقلت نقل نقلت".split()
+)
+"""Verbs of a change of value before what it changes to, in Dutch, Portuguese, Polish, the
+Scandinavian languages, Russian and Arabic (kept apart from :data:`CHANGING`, whose other rules
+are English and German)."""
+
+CHANGED_INTO = MOVED_TO | frozenset("naar para do till в на إلى".split())
+"""After a verb of change, the words that open what it changes to."""
+
+CHANGED_INTO_ONE_WORD = frozenset(
+    "改到 改为 改成 改在 改至 移到 移至 迁到 迁至 搬到 搬至 更改为 变更为".split()
+)
+"""Chinese verbs of a change joined to their "to": "已改到河西书店"."""
+
+CHANGING_AFTER = frozenset("変更 移転 移動".split())
+"""Japanese verbs of a change, after what it changes to and its "に" or "へ"."""
+
+CHANGING_KOREAN = ("변경", "바뀌", "바꿨", "옮겨", "옮겼", "이전")
+"""Korean verbs of a change, as their words begin, after what it changes to ("...으로")."""
 
 
 def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset[str]) -> bool:
@@ -726,9 +791,13 @@ def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset
 
 UNTRUE_NOTE = NEGATIONS | frozenset(
     "wrong incorrect false untrue inaccurate mistaken rumor rumors rumour rumours rumored hoax "
-    "unfounded baseless denied debunked refuted falsch".split()
+    "unfounded baseless denied debunked refuted falsch nicht kein keine geruchte faux pas "
+    "rumeur falso falsa rumores niet geen onjuist gerucht nao boato nie nieprawda plotka inte "
+    "ikke felaktig rykte не неверно ложь слухи слух ошибочно ليس لم خطأ شائعات לא שגוי שמועה "
+    "不 不是 没有 并未 未 错误 不实 谣言 传言 误传 誤り 噂 デマ 잘못 소문".split()
 )
-"""Words by which an update note denies a change rather than making one."""
+"""Words by which an update note denies a change rather than making one (a negation, or
+"wrong", "rumour" and their kin, in the languages of :data:`UPDATE_LABELS`)."""
 
 
 def _changes_again(said: list[str]) -> bool:
@@ -1369,7 +1438,11 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
         if cue in NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
             _deny(flags, said, n - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
         for m in range(n, min(end + REACH, len(said))):
-            if said[m] in ENDS_DENIAL or (m > end and said[m] in PREDICATES):
+            if (
+                said[m] in ENDS_DENIAL
+                or said[m] in CONTRASTING
+                or (m > end and said[m] in PREDICATES)
+            ):
                 break
             flags[m] = True
         n = end

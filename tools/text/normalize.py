@@ -138,18 +138,18 @@ def normalize(text: str | None) -> str:
 
 _POLARITY = {
     **dict.fromkeys(
-        "yes true correct ja oui sí да 是 是的 对 對 はい 네 예 نعم ใช่ हाँ हां có vâng evet".split(),
+        "yes true correct ja oui sí sì да 是 是的 对 對 はい 네 예 نعم ใช่ हाँ हां có vâng evet".split(),
         True,
     ),
     **dict.fromkeys(
-        "no false nein non não nao нет 否 不 不是 いいえ 아니요 아니오 لا ไม่ ไม่ใช่ नहीं không "
+        "no false nein nej non não nao нет 否 不 不是 いいえ 아니요 아니오 لا ไม่ ไม่ใช่ नहीं không "
         "hayır".split(),
         False,
     ),
 }
-"""Yes and no in English, German, French, Spanish, Portuguese, Russian, Chinese, Japanese,
-Korean, Arabic, Thai, Hindi, Vietnamese and Turkish. Not the words that are also names or
-symbols: "Si" (silicon), "SIM", "Da", "Tak"."""
+"""Yes and no in English, German, French, Spanish, Italian, Portuguese, Swedish, Danish,
+Russian, Chinese, Japanese, Korean, Arabic, Thai, Hindi, Vietnamese and Turkish. Not the
+words that are also names or symbols: "Si" (silicon), "SIM", "Da", "Tak", "Nie", "Nei"."""
 
 _MARKS = "".join(
     chr(c) for c in range(0x300, 0x10000) if unicodedata.category(chr(c)) in ("Mn", "Mc")

@@ -18,7 +18,14 @@ Each language marks a yes/no question its own way, and none of them by a questio
 - Turkish asks it with the particle "mı" (mi, mu, mü) near its end: "Kütüphane pazar günleri
   açık mı?".
 
-Italian and Portuguese mark it by intonation only, so it is not told from a statement here.
+- Polish opens it with "czy": "Czy w hotelu można palić?".
+- Swedish, Danish and Norwegian open it with a verb, as English does: "Är museet öppet?",
+  "Har hotellet parkering?", "Er museet åbent?".
+- Italian and Portuguese mark it by intonation only: a question with no question word that
+  ends on a question mark, with one of their common verbs among its first words ("Il museo è
+  aperto la domenica?", "Si può fumare?", "O parque aceita cães?", "Há estacionamento?").
+  Without such a verb it is not told from a phrase asking for a value ("Data di apertura?").
+
 Any question offering alternatives ("built in 1887 or 1889?") asks which, not whether.
 """
 
@@ -48,6 +55,13 @@ _DUTCH_AUXILIARIES = frozenset(
     "mogen".split()
 )
 """Dutch ones that English's and German's lists lack ("Is", "Kan", "Heeft"...)."""
+
+_NORDIC_AUXILIARIES = frozenset(
+    "ar har finns fanns ska skall maste kommer er findes fins skal blev".split()
+)
+"""Swedish, Danish and Norwegian verbs a yes/no question opens with (as :func:`words` writes
+them: "Är" is "ar", "Måste" "maste"; "kan" is Dutch's too). Not "var" (was, and Swedish
+"where") nor "får" ("far")."""
 
 _SUBJECT_AFTER_VERB = frozenset(
     "der die das den dem des ein eine einen einem einer es man er sie ich wir ihr du mein "
@@ -104,6 +118,32 @@ _TURKISH_ASKING = frozenset(
 )
 """Turkish question words, as :func:`words` writes them ("nasıl" is "nasil")."""
 
+_ITALIAN_VERBS = frozenset(
+    "è sono c'è ha hanno può possono posso puoi possiamo devo deve devono esiste esistono "
+    "funziona funzionano supporta accetta accettano apre aprono chiude chiudono sarà "
+    "saranno".split()
+)
+_PORTUGUESE_VERBS = frozenset(
+    "é são está estão tem têm há pode podem posso existe existem aceita aceitam funciona "
+    "funcionam suporta abre abrem fecham oferece foi foram vai vão precisa precisam devo "
+    "deve devem dá".split()
+)
+"""Common verbs, as written with their accents, by which an Italian or Portuguese question
+without a question word asks whether (not those that are words of English or Spanish too:
+"include", "serve", "vale", "era", "ci", "fecha")."""
+
+_ITALIAN_ASKING = frozenset(
+    "chi che cosa cos quando dove come perché perche quale quali qual quanto quanta quanti "
+    "quante o oppure".split()
+)
+_PORTUGUESE_ASKING = frozenset(
+    "quem que quê quando onde como porque porquê qual quais quanto quanta quantos quantas "
+    "cadê ou".split()
+)
+"""Their question words and "or" (which asks which): Portuguese "o" is an article."""
+
+_RAW_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
 _ALTERNATIVES = frozenset("or oder ou или 还是 還是 或者 또는 または أم أو".split())
 """Words offering alternatives (Spanish "o" only in Spanish questions: it is a letter too)."""
 
@@ -133,7 +173,8 @@ def asks_yes_no(question: str) -> bool:
         or bool(_FRENCH.match(question))
         or _spanish(question, asked)
         or "ли" in asked[1:4]
-        or asked[0] == "هل"
+        or asked[0] in ("هل", "czy")
+        or _by_intonation(question)
         or (asked[0] == "क्या" and not _HINDI_ASKING & set(asked))
         or bool(_THAI.search(question) and not _THAI_ASKING.search(question))
         or _vietnamese(question)
@@ -145,7 +186,7 @@ def asks_yes_no(question: str) -> bool:
 
 def _opens_with_a_verb(question: str, asked: list[str]) -> bool:
     first = asked[0]
-    if first in _AUXILIARIES or first in _GERMAN_AUXILIARIES or first in _DUTCH_AUXILIARIES:
+    if first in _AUXILIARIES | _GERMAN_AUXILIARIES | _DUTCH_AUXILIARIES | _NORDIC_AUXILIARIES:
         return not _GERMAN_WHAT.match(question)
     return (
         len(asked) > 1
@@ -162,6 +203,17 @@ def _spanish(question: str, asked: list[str]) -> bool:
         and "o" not in asked
         and not _SPANISH_ACCENTED.search(question.lower())
     )
+
+
+def _by_intonation(question: str) -> bool:
+    """An Italian or Portuguese yes/no question: see the module's list."""
+    if not question.rstrip().endswith("?") or question.lstrip().startswith("¿"):
+        return False
+    said = _RAW_WORD.findall(question.lower())
+    first = set(said[:4]) | {w.split("'")[-1] for w in said[:4]}  # "c'è"
+    if first & _ITALIAN_VERBS:
+        return not _ITALIAN_ASKING & set(said)
+    return bool(first & _PORTUGUESE_VERBS) and not _PORTUGUESE_ASKING & set(said)
 
 
 def _vietnamese(question: str) -> bool:
