@@ -608,6 +608,35 @@ def test_an_update_note_supersedes_the_page_in_other_languages(
     assert states(page, old, question) is stated
 
 
+TESSELLATE = "Tessellate, known as Northwind Labs until 2022, makes maps."
+REPLACED = "Lena Park replaced Ken Ito as owner of the API in March."
+RETRACTING = "An earlier version of this article said the Pell Tower is 180 metres tall."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        (TESSELLATE, "Northwind Labs", "What was Tessellate called before 2022?", True),
+        (TESSELLATE, "Northwind Labs", "What was Tessellate previously called?", True),
+        (TESSELLATE, "Northwind Labs", "What is Tessellate called?", False),
+        (REPLACED, "Ken Ito", "Who did Lena Park replace as owner of the API?", True),  # "replaced"
+        (REPLACED, "Ken Ito", "Who was the previous owner of the API?", True),
+        (REPLACED, "Ken Ito", "Who owns the API?", False),
+        (
+            RETRACTING,
+            "180 metres",
+            "What height did the earlier version of the article give?",
+            True,
+        ),
+        (RETRACTING, "180 metres", "How tall is the Pell Tower?", False),
+    ],
+)
+def test_a_question_about_the_past_is_answered_by_what_the_text_sets_in_the_past(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
 @pytest.mark.parametrize(
     ("text", "answer", "question", "stated"),
     [

@@ -32,6 +32,8 @@ import os
 import re
 from functools import lru_cache
 
+import Stemmer
+
 from contextorg.prompts._render import STRUCK
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
@@ -625,7 +627,8 @@ def _earlier(said: list[str]) -> bool:
 
 ASKING_THE_PAST = frozenset(
     "historical history original originally initial initially first former formerly previous "
-    "previously old older earlier once founding".split()
+    "previously old older earlier once founding before prior predecessor replace replaced "
+    "vorher zuvor fruher avant antes 以前 之前 原来 前任 раньше ранее".split()
 )
 """Words of a question that asks what held before: then a value marked as the first or a
 former one ("initially called Viu", "once 15,000", "Ken Ito, then Raj Patel, and now ...")
@@ -1036,6 +1039,17 @@ def _names_a_sibling(clause: str, said: list[str], kinds: frozenset[tuple[str, s
 
 
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    """``word``'s English stem: a question's "replace" is the text's "replaced"."""
+    return str(_stemmer().stemWord(word))
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("english")
+
+
 def _affirmed(
     text: str, asked: frozenset[str], kinds: frozenset[tuple[str, str]] = frozenset()
 ) -> tuple[frozenset[str], tuple[str, ...]]:
@@ -1068,6 +1082,7 @@ def _affirmed(
     # asked in the past, a verb's own included: "Who maintained Kestrel?"
     asks_ended = asks_then or any(len(w) > 4 and w.endswith("ed") for w in asked)
     wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
+    asked_stems = {_stem(w) for w in wanted}
     tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
@@ -1083,13 +1098,19 @@ def _affirmed(
         conditional = bool(parts) and parts[0][1][0] in CONDITIONS
         record = bool(RECORDS & everything)
         for clause, said in parts:
-            not_cues = asked | {w for q in _QUOTED.findall(clause) for w in words(q)}
+            not_cues = (
+                asked
+                | {w for q in _QUOTED.findall(clause) for w in words(q)}
+                | {w for w in said if _stem(w) in asked_stems}  # "replace" asked, "replaced"
+                | (REPLACING | PAST_LABELS if asks_past else frozenset())  # "the previous owner"
+            )
             here = (len(sentences), len(clauses))
             if kinds and _names_a_sibling(clause, said, kinds):
                 siblings.append(here)
             if _reports(said, not_cues):
                 reported.append((*here, said[0] in CONCESSIONS))
-            retracted = RETRACTED & _pairs(said)
+            # unless the question asks what it said: "What did early reports give?"
+            retracted = {pair for pair in RETRACTED & _pairs(said) if not set(pair) <= not_cues}
             if _contrasts(said):
                 contrasting.add(here)
             former = _former(said, not_cues)
@@ -1102,12 +1123,8 @@ def _affirmed(
             )
             if former is not None:
                 _deny_former(said, former, clauses[-1][1])
-            if (
-                now
-                or nows[number + 1]
-                or changing
-                or NAMING & set(said)
-                or (asked and not asks_ended and PAST & set(said) and _lasted_until_a_year(said))
+            if (not asks_past and (now or nows[number + 1] or changing or NAMING & set(said))) or (
+                asked and not asks_ended and PAST & set(said) and _lasted_until_a_year(said)
             ):
                 # "Ken Ito until 2024, is now ...", "known as Northwind Labs until 2022", and
                 # for a question not asked in the past "maintained by Ana Costa until 2023"
