@@ -611,6 +611,14 @@ def test_an_update_note_supersedes_the_page_in_other_languages(
 TESSELLATE = "Tessellate, known as Northwind Labs until 2022, makes maps."
 REPLACED = "Lena Park replaced Ken Ito as owner of the API in March."
 RETRACTING = "An earlier version of this article said the Pell Tower is 180 metres tall."
+CHECKLIST = (
+    "Before deploying, check that the migration finished. Previously, you also had to restart "
+    "the cache; this is no longer needed."
+)
+BATTERY = (
+    "To replace the battery, open the cover. Previously you had to unscrew the back; this is no "
+    "longer needed."
+)
 
 
 @pytest.mark.parametrize(
@@ -629,6 +637,12 @@ RETRACTING = "An earlier version of this article said the Pell Tower is 180 metr
             True,
         ),
         (RETRACTING, "180 metres", "How tall is the Pell Tower?", False),
+        (REPLACED, "Ken Ito", "Who owned the API before Lena Park?", True),
+        # "before" a step, and "replace" as a task, ask nothing about the past
+        (CHECKLIST, "restart the cache", "What should I check before deploying?", False),
+        (CHECKLIST, "the migration finished", "What should I check before deploying?", True),
+        (BATTERY, "unscrew the back", "How do I replace the battery?", False),
+        (BATTERY, "open the cover", "How do I replace the battery?", True),
     ],
 )
 def test_a_question_about_the_past_is_answered_by_what_the_text_sets_in_the_past(

@@ -445,7 +445,8 @@ def states(text: str, answer: str, question: str = "") -> bool:
     wanted = set(words(answer))
     if not wanted:
         return False
-    kept, runs = _affirmed(text, frozenset(words(question)), _kinds(question))
+    before = bool(_BEFORE_A_TIME.search(question))
+    kept, runs = _affirmed(text, frozenset(words(question)), _kinds(question), before)
     if PREFIXING.search(answer):  # "בלידס" states "לידס"
         kept = frozenset(unprefixed(set(kept)))
     return (
@@ -627,8 +628,7 @@ def _earlier(said: list[str]) -> bool:
 
 ASKING_THE_PAST = frozenset(
     "historical history original originally initial initially first former formerly previous "
-    "previously old older earlier once founding before prior predecessor replace replaced "
-    "vorher zuvor fruher avant antes 以前 之前 原来 前任 раньше ранее".split()
+    "previously old older earlier once founding predecessor fruher 原来 前任 ранее".split()
 )
 """Words of a question that asks what held before: then a value marked as the first or a
 former one ("initially called Viu", "once 15,000", "Ken Ito, then Raj Patel, and now ...")
@@ -1038,7 +1038,6 @@ def _names_a_sibling(clause: str, said: list[str], kinds: frozenset[tuple[str, s
     )
 
 
-@lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     """``word``'s English stem: a question's "replace" is the text's "replaced"."""
@@ -1050,8 +1049,17 @@ def _stemmer() -> Stemmer.Stemmer:
     return Stemmer.Stemmer("english")
 
 
+_BEFORE_A_TIME = re.compile(r"\b(?:before|prior\s+to)\s+(?:\d|[A-Z])")
+"""A question asking what held before a time or a holder: "before 2022", "before Lena Park"
+(not "before deploying", which asks what to do first)."""
+
+
+@lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
 def _affirmed(
-    text: str, asked: frozenset[str], kinds: frozenset[tuple[str, str]] = frozenset()
+    text: str,
+    asked: frozenset[str],
+    kinds: frozenset[tuple[str, str]] = frozenset(),
+    before: bool = False,
 ) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words of ``text`` that occur outside a denial, and its runs of such words, joined.
 
@@ -1076,7 +1084,7 @@ def _affirmed(
     ]
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
     updated = False  # an update note came before this sentence
-    asks_past = bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
+    asks_past = before or bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
     asks_then = bool((PAST | ASKING_THE_PAST) & asked)  # "Who was ...?", "Who did ...?"
     asks_now = bool(PRESENT_ASKED & asked) and not asks_then
     # asked in the past, a verb's own included: "Who maintained Kestrel?"

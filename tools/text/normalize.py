@@ -138,7 +138,8 @@ def normalize(text: str | None) -> str:
 
 _POLARITY = {
     **dict.fromkeys(
-        "yes true correct ja oui sí sì да 是 是的 对 對 はい 네 예 نعم ใช่ हाँ हां có vâng evet".split(),
+        "yes true correct ja oui sí sì да 是 是的 对 對 はい 네 예 نعم ใช่ हाँ हां có vâng "
+        "evet".split(),
         True,
     ),
     **dict.fromkeys(
