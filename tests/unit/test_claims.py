@@ -509,6 +509,12 @@ HALL = "the Grange Hall"
         # a note that denies a change
         ("Update: rumours that the meetup moved to the Quay Library are wrong.", HALL, True),
         ("Update: the meetup has not moved to the Quay Library.", HALL, True),
+        # a note that sets the old value aside before its change still makes it
+        (
+            "Update: the meetup is no longer at the Grange Hall; it moved to the Quay Library.",
+            HALL,
+            False,
+        ),
     ],
 )
 def test_an_update_note_that_changes_what_is_asked_supersedes_the_page(
@@ -575,6 +581,19 @@ def test_an_update_note_that_changes_what_is_asked_supersedes_the_page(
             "Stadshuset",
             False,
         ),
+        (
+            "读书会在哪里举行？",
+            "本月读书会将在城南图书馆举行。更新：读书会不再在城南图书馆举行，已改到河西书店。",
+            "城南图书馆",
+            False,
+        ),
+        (
+            "Wo findet das Treffen statt?",
+            "Das Treffen findet in der Halle statt. Aktualisierung: es findet jetzt in der "
+            "Bibliothek statt, nicht mehr in der Halle.",
+            "Halle",
+            False,
+        ),
         # a note on something else, and one that denies the change
         (
             "读书会在哪里举行？",
@@ -598,6 +617,18 @@ def test_an_update_note_that_changes_what_is_asked_supersedes_the_page(
             "Gdzie odbędzie się spotkanie?",
             "Spotkanie odbędzie się w ratuszu. Aktualizacja: spotkania nie przeniesiono do sali.",
             "ratuszu",
+            True,
+        ),
+        (
+            "読書会はどこで開かれますか？",
+            "読書会は市民ホールで開かれます。追記：読書会の会場は中央図書館に変更されていません。",
+            "市民ホール",
+            True,
+        ),
+        (
+            "读书会在哪里举行？",
+            "本月读书会将在城南图书馆举行。更新：读书会没有改到河西书店。",
+            "城南图书馆",
             True,
         ),
     ],

@@ -325,6 +325,12 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("Data di apertura del ponte?", False),  # no verb: a value asked for
         ("Fecha de apertura del museo?", False),  # Spanish "fecha": a date
         ("CI build status?", False),
+        ("Ha Long Bay location?", False),
+        ("Dónde está el museo?", False),  # Spanish without its "¿"
+        ("Donde esta el museo?", False),
+        ("Está abierto el museo?", True),
+        ("ER wait times in Boston?", False),  # an acronym, not Danish "er"
+        ("AR glasses support?", False),
     ],
 )
 def test_asks_yes_no_in_other_languages(question: str, expected: bool) -> None:

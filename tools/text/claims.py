@@ -145,6 +145,7 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "并非",
         "而非",
         "不",
+        "不再",
         # Russian, Arabic, Hebrew (a prefixed "and not" is one word there), Thai
         "не",
         "вместо",
@@ -739,14 +740,7 @@ def _changes_to(said: list[str]) -> bool:
     In other languages too: "mudou para", "verplaatst naar", "перенесена в", "改到" (one word),
     "中央図書館に変更", "중앙도서관으로 변경되었습니다" (the value before the verb).
     """
-    return any(
-        (w in CHANGING or w in CHANGING_ELSEWHERE)
-        and CHANGED_INTO & set(said[n + 1 : n + 3])
-        or w in CHANGED_INTO_ONE_WORD
-        or (w in CHANGING_AFTER and n and said[n - 1] in ("に", "へ"))
-        or (w.startswith(CHANGING_KOREAN) and n and said[n - 1].endswith("로"))
-        for n, w in enumerate(said)
-    )
+    return any(_a_change(said, n) for n in range(len(said)))
 
 
 CHANGING_ELSEWHERE = frozenset(
@@ -782,25 +776,51 @@ def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset
     Quay Library" for "Where will the meetup be held?": the page's text before the note is
     what it changed. A note on something else ("Update: registration moved to the website")
     shares none of the question's words and changes nothing asked, and a note that denies a
-    change ("Update: rumours that the meetup moved are wrong") keeps the page as it is.
+    change ("Update: rumours that the meetup moved are wrong", "has not moved", "没有改到")
+    keeps the page as it is; one that sets aside the old value first still makes its change
+    ("is no longer at the Grange Hall; it has moved to ...", "不再在...举行，已改到...").
     """
     if not parts or parts[0][1][0] not in UPDATE_LABELS:
         return False
     said = [w for _, words_of in parts for w in words_of]
-    if UNTRUE_NOTE & set(said):
+    if UNTRUE_NOTE & set(said) or not wanted & set(said[1:]):
         return False
-    return bool(wanted & set(said[1:])) and (_changes_to(said) or bool(NOW & set(said)))
+    changes = [n for n, w in enumerate(said) if _a_change(said, n) or w in NOW]
+    return any(
+        not NOTE_NEGATIONS & set(said[max(n - 3, 0) : n])  # "has not moved to"
+        and not any(w.endswith(NEGATED_AFTER) for w in said[n + 1 : n + 7])  # "変更されていません"
+        for n in changes
+    )
 
 
-UNTRUE_NOTE = NEGATIONS | frozenset(
+def _a_change(said: list[str], n: int) -> bool:
+    """Whether the word at ``n`` changes something to a value (see :func:`_changes_to`)."""
+    w = said[n]
+    return (
+        (w in CHANGING or w in CHANGING_ELSEWHERE)
+        and bool(CHANGED_INTO & set(said[n + 1 : n + 3]))
+        or w in CHANGED_INTO_ONE_WORD
+        or (w in CHANGING_AFTER and n > 0 and said[n - 1] in ("に", "へ"))
+        or (w.startswith(CHANGING_KOREAN) and n > 0 and said[n - 1].endswith("로"))
+    )
+
+
+UNTRUE_NOTE = frozenset(
     "wrong incorrect false untrue inaccurate mistaken rumor rumors rumour rumours rumored hoax "
-    "unfounded baseless denied debunked refuted falsch nicht kein keine geruchte faux pas "
-    "rumeur falso falsa rumores niet geen onjuist gerucht nao boato nie nieprawda plotka inte "
-    "ikke felaktig rykte не неверно ложь слухи слух ошибочно ليس لم خطأ شائعات לא שגוי שמועה "
-    "不 不是 没有 并未 未 错误 不实 谣言 传言 误传 誤り 噂 デマ 잘못 소문".split()
+    "unfounded baseless denied debunked refuted falsch geruchte faux rumeur falso falsa "
+    "rumores onjuist gerucht boato nieprawda plotka felaktig rykte неверно ложь слухи слух "
+    "ошибочно خطأ شائعات שגוי שמועה 错误 不实 谣言 传言 误传 誤り 噂 デマ 잘못 소문".split()
 )
-"""Words by which an update note denies a change rather than making one (a negation, or
-"wrong", "rumour" and their kin, in the languages of :data:`UPDATE_LABELS`)."""
+"""Words by which an update note calls a change untrue ("wrong", "rumour" and their kin, in
+the languages of :data:`UPDATE_LABELS`)."""
+
+NOTE_NEGATIONS = NEGATIONS | frozenset(
+    "nicht kein keine pas niet geen nao nie inte ikke не ليس لم לא 不 没有 并未 未".split()
+)
+"""Negations that, just before a note's change, deny it: "has not moved to", "没有改到"."""
+
+NEGATED_AFTER = ("ない", "なかった", "せん", "않")
+"""Japanese and Korean negate after the verb: "変更されていません", "변경되지 않았습니다"."""
 
 
 def _changes_again(said: list[str]) -> bool:

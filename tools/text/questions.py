@@ -63,6 +63,8 @@ _NORDIC_AUXILIARIES = frozenset(
 them: "Är" is "ar", "Måste" "maste"; "kan" is Dutch's too). Not "var" (was, and Swedish
 "where") nor "får" ("far")."""
 
+_VERBS_FIRST = _AUXILIARIES | _GERMAN_AUXILIARIES | _DUTCH_AUXILIARIES | _NORDIC_AUXILIARIES
+
 _SUBJECT_AFTER_VERB = frozenset(
     "der die das den dem des ein eine einen einem einer es man er sie ich wir ihr du mein "
     "meine dein deine unser unsere".split()
@@ -119,7 +121,7 @@ _TURKISH_ASKING = frozenset(
 """Turkish question words, as :func:`words` writes them ("nasıl" is "nasil")."""
 
 _ITALIAN_VERBS = frozenset(
-    "è sono c'è ha hanno può possono posso puoi possiamo devo deve devono esiste esistono "
+    "è sono c'è hanno può possono posso puoi possiamo devo deve devono esiste esistono "
     "funziona funzionano supporta accetta accettano apre aprono chiude chiudono sarà "
     "saranno".split()
 )
@@ -130,7 +132,7 @@ _PORTUGUESE_VERBS = frozenset(
 )
 """Common verbs, as written with their accents, by which an Italian or Portuguese question
 without a question word asks whether (not those that are words of English or Spanish too:
-"include", "serve", "vale", "era", "ci", "fecha")."""
+"include", "serve", "vale", "era", "ci", "ha", "fecha")."""
 
 _ITALIAN_ASKING = frozenset(
     "chi che cosa cos quando dove come perché perche quale quali qual quanto quanta quanti "
@@ -141,6 +143,11 @@ _PORTUGUESE_ASKING = frozenset(
     "cadê ou".split()
 )
 """Their question words and "or" (which asks which): Portuguese "o" is an article."""
+
+_SPANISH_ASKING_UNACCENTED = frozenset(
+    "donde cuando quien cual cuanto cuanta cuantos cuantas".split()
+)
+"""Spanish question words written without their accents: not Italian's or Portuguese's."""
 
 _RAW_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
@@ -186,7 +193,9 @@ def asks_yes_no(question: str) -> bool:
 
 def _opens_with_a_verb(question: str, asked: list[str]) -> bool:
     first = asked[0]
-    if first in _AUXILIARIES | _GERMAN_AUXILIARIES | _DUTCH_AUXILIARIES | _NORDIC_AUXILIARIES:
+    if first in _NORDIC_AUXILIARIES and question.split()[0].isupper():
+        return False  # "ER wait times?", "AR glasses?"
+    if first in _VERBS_FIRST:
         return not _GERMAN_WHAT.match(question)
     return (
         len(asked) > 1
@@ -209,7 +218,10 @@ def _by_intonation(question: str) -> bool:
     """An Italian or Portuguese yes/no question: see the module's list."""
     if not question.rstrip().endswith("?") or question.lstrip().startswith("¿"):
         return False
-    said = _RAW_WORD.findall(question.lower())
+    lowered = question.lower()
+    said = _RAW_WORD.findall(lowered)
+    if _SPANISH_ACCENTED.search(lowered) or _SPANISH_ASKING_UNACCENTED & set(said):
+        return False  # "Dónde está el museo?"
     first = set(said[:4]) | {w.split("'")[-1] for w in said[:4]}  # "c'è"
     if first & _ITALIAN_VERBS:
         return not _ITALIAN_ASKING & set(said)
