@@ -631,6 +631,12 @@ def test_an_update_note_that_changes_what_is_asked_supersedes_the_page(
             "城南图书馆",
             True,
         ),
+        (
+            "모임 장소는 어디인가요?",
+            "모임 장소는 시민회관입니다. 업데이트: 모임 장소가 중앙도서관으로 변경되지 않았습니다.",
+            "시민회관",
+            True,
+        ),
     ],
 )
 def test_an_update_note_supersedes_the_page_in_other_languages(

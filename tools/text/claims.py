@@ -788,7 +788,7 @@ def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset
     changes = [n for n, w in enumerate(said) if _a_change(said, n) or w in NOW]
     return any(
         not NOTE_NEGATIONS & set(said[max(n - 3, 0) : n])  # "has not moved to"
-        and not any(w.endswith(NEGATED_AFTER) for w in said[n + 1 : n + 7])  # "変更されていません"
+        and not any(_negates_after(w) for w in said[n + 1 : n + 7])  # "変更されていません"
         for n in changes
     )
 
@@ -819,8 +819,10 @@ NOTE_NEGATIONS = NEGATIONS | frozenset(
 )
 """Negations that, just before a note's change, deny it: "has not moved to", "没有改到"."""
 
-NEGATED_AFTER = ("ない", "なかった", "せん", "않")
-"""Japanese and Korean negate after the verb: "変更されていません", "변경되지 않았습니다"."""
+
+def _negates_after(word: str) -> bool:
+    """Japanese and Korean negate after the verb: "変更されていません", "변경되지 않았습니다"."""
+    return word.endswith(("ない", "なかった", "せん")) or word.startswith("않")
 
 
 def _changes_again(said: list[str]) -> bool:
