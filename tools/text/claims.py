@@ -32,8 +32,6 @@ import os
 import re
 from functools import lru_cache
 
-import Stemmer
-
 from contextorg.prompts._render import STRUCK
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
@@ -41,6 +39,7 @@ from contextorg.tools.text.normalize import (
     PREFIXING,
     SHORT_VERSION,
     compact,
+    english_stemmer,
     first_spelling,
     mentions,
     unprefixed,
@@ -1063,12 +1062,7 @@ def _names_a_sibling(clause: str, said: list[str], kinds: frozenset[tuple[str, s
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     """``word``'s English stem: a question's "replace" is the text's "replaced"."""
-    return str(_stemmer().stemWord(word))
-
-
-@lru_cache(maxsize=1)
-def _stemmer() -> Stemmer.Stemmer:
-    return Stemmer.Stemmer("english")
+    return str(english_stemmer().stemWord(word))
 
 
 _BEFORE_A_TIME = re.compile(r"\b(?:before|prior\s+to)\s+(?:\d|[A-Z])")
@@ -1113,6 +1107,7 @@ def _affirmed(
     asks_ended = asks_then or any(len(w) > 4 and w.endswith("ed") for w in asked)
     wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
     asked_stems = {_stem(w) for w in wanted}
+    past_cues = REPLACING | PAST_LABELS if asks_past else frozenset()  # "the previous owner"
     tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
@@ -1132,7 +1127,7 @@ def _affirmed(
                 asked
                 | {w for q in _QUOTED.findall(clause) for w in words(q)}
                 | {w for w in said if _stem(w) in asked_stems}  # "replace" asked, "replaced"
-                | (REPLACING | PAST_LABELS if asks_past else frozenset())  # "the previous owner"
+                | past_cues
             )
             here = (len(sentences), len(clauses))
             if kinds and _names_a_sibling(clause, said, kinds):

@@ -8,6 +8,7 @@ import string
 import unicodedata
 from functools import lru_cache
 
+import Stemmer
 from icu4py.breakers import WordBreaker
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -328,6 +329,12 @@ def _spelled_within(answer: list[str], other: list[str]) -> bool:
             if not target.startswith(run):
                 break
     return False
+
+
+@lru_cache(maxsize=1)
+def english_stemmer() -> Stemmer.Stemmer:
+    """PyStemmer's English Snowball stemmer, built once ("owned" and "owns" are "own")."""
+    return Stemmer.Stemmer("english")
 
 
 def words(text: str | None) -> list[str]:

@@ -13,7 +13,6 @@ import re
 from functools import lru_cache
 
 import simplemma
-import Stemmer
 from icu4py.breakers import WordBreaker
 
 from contextorg.tools.text.normalize import (
@@ -21,6 +20,7 @@ from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     MONTH_WORDS,
     UNSPACED,
+    english_stemmer,
     grounded,
     says_phrase,
     words,
@@ -43,11 +43,6 @@ _OTHER_LINK = re.compile(rf"(?<![\w-])(?:{_OTHER_LINKS})(?![\w-])")
 """A linking word of another language than English: a reply written in it."""
 
 
-@lru_cache(maxsize=1)
-def _stemmer() -> Stemmer.Stemmer:
-    return Stemmer.Stemmer("english")
-
-
 def stems(text: str) -> set[str]:
     """The content words of ``text``, lemmatized, then stemmed.
 
@@ -59,7 +54,7 @@ def stems(text: str) -> set[str]:
     if "-" in text and (found := FLAG.findall(text)):  # "--compat" is not "compatibility"
         flags, text = {f.lower() for f in found}, FLAG.sub(" ", text)
     said = [_lemma(w) for w in words(text) if w not in FUNCTION_WORDS]
-    return set(_stemmer().stemWords(said)) | flags
+    return set(english_stemmer().stemWords(said)) | flags
 
 
 def agents(said: set[str]) -> set[str]:
