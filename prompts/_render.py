@@ -16,17 +16,47 @@ STRUCK = re.compile(
 withdrawn."""
 
 
+LINK = re.compile(r"(?<![!\\])\[([^\[\]\n]{1,300})\]\(\s*<?([^()<>\s]{1,500})>?\s*\)")
+"""A Markdown link, ``[text](target)``; not an image (``![alt](src)``)."""
+
+_SCHEMES = re.compile(r"^(?:mailto|tel|callto|sms):(?://)?", re.IGNORECASE)
+"""The schemes of a link whose target is an address: what follows it is what a reader uses."""
+
+
 def render_contexts(contexts: Sequence[Context], start: int = 1) -> str:
     """Contexts as ``[Context N] Title: ... Text: ...`` blocks, numbered from ``start``.
 
     Struck-through text (:data:`STRUCK`) is not shown: a small model reads "Owner: ~~Ana
-    Costa~~ Ben Adler" as naming Ana Costa, whom the page has withdrawn.
+    Costa~~ Ben Adler" as naming Ana Costa, whom the page has withdrawn. Links are shown as
+    their text and their target (:func:`unlinked`).
     """
     blocks = []
     for number, context in enumerate(contexts, start=start):
         title = f" Title: {context.title}" if context.title else ""
-        blocks.append(f"[Context {number}]{title}\nText: {unstruck(context.text)}")
+        blocks.append(f"[Context {number}]{title}\nText: {unlinked(unstruck(context.text))}")
     return "\n\n".join(blocks)
+
+
+def unlinked(text: str) -> str:
+    """``text`` with each Markdown link written as its text and, in brackets, its target.
+
+    A small model reads "[write to support](mailto:help@quill.example)" as
+    "support@quill.example"; "write to support (help@quill.example)" it reads right. An
+    address loses its scheme (``mailto:``, ``tel:``); a link whose text is its target is
+    its text.
+    """
+    if "](" not in text:
+        return text
+
+    def plain(link: re.Match[str]) -> str:
+        label, target = link[1].strip(), _SCHEMES.sub("", link[2])
+        return label if _bare(target) in _bare(label) else f"{label} ({target})"
+
+    return LINK.sub(plain, text)
+
+
+def _bare(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def unstruck(text: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from contextorg.demo import demo_contexts
+from contextorg.prompts._render import unlinked, unstruck
 from contextorg.state.records import Context
 from contextorg.tools.models.calls import RETRY_NOTE
 from contextorg.tools.models.structured import ScriptedChatModel
@@ -67,6 +68,8 @@ class World:
         translations: Mapping[str, str] | None = None,
     ) -> None:
         self.by_text = {c.text: readings[c.id] for c in contexts}
+        # and as a prompt shows it: links written out, struck text left out
+        self.by_text |= {unlinked(unstruck(c.text)): readings[c.id] for c in contexts}
         self.unknown = unknown
         """How to read a text the world does not know (None: that is an error)."""
         self.completions = dict(completions or {})

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from contextorg import Context, ask
 from contextorg.state import AnswerItem, Relation, RelationGraph
 from contextorg.testing import World
+from contextorg.tools.answering.citations import stated_part
 from contextorg.tools.evaluation.metrics import audit
 from contextorg.tools.organizers.corg import plan_corg
 from contextorg.tools.relations.graph import Triple
@@ -1013,6 +1014,9 @@ def test_a_correction_states_its_own_date_in_every_script(text: str) -> None:
         "Il museo aprì nel 1934 invece di 1932.",
         "O museu abriu em 1934 em vez de 1932.",
         "Muzeum otwarto w 1934 zamiast w 1932.",
+        "Το μουσείο άνοιξε όχι το 1932 αλλά το 1934.",  # Greek
+        "המוזיאון נפתח לא ב-1932 אלא ב-1934.",  # Hebrew
+        "Музей відкрили не в 1932 році, але в 1934 році.",  # Ukrainian
     ],
 )
 def test_a_negation_stops_at_the_but_that_gives_the_text_s_own_account(text: str) -> None:
@@ -1383,6 +1387,22 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
             "The Kestrel line has 14 stations, 3 of them underground.",
             "How many stations does the Kestrel line have?",
             "14 stations",
+        ),
+        # a count given first, then the question (a long reply too), cut to the count
+        (
+            "No fewer than 12,000 people attended the Lorne fair in 2022.",
+            "How many people attended the Lorne fair in 2022?",
+            "No fewer than 12,000 people",
+        ),
+        (
+            "12,000 people attended the Lorne fair, mostly from Whitby.",
+            "How many people attended the Lorne fair?",
+            "12,000 people attended the Lorne fair, mostly from Whitby.",
+        ),
+        (  # the words before the count name the fair: not a bound of the count
+            "Lorne drew 12,000 people to the fair.",
+            "How many people attended the Lorne fair?",
+            "Lorne drew 12,000 people to the fair.",
         ),
         (
             "Chris Rogers updated the test matrix on Jul 31, 2019 by Rich Persaud's comments.",
@@ -1795,6 +1815,46 @@ def test_a_list_read_from_a_timeline_keeps_the_holder_it_states() -> None:
     ]
 
 
+def test_a_year_read_in_the_question_s_script_is_cited_by_the_text_that_writes_it_bare() -> None:
+    # Asked in Korean, the model reads "1932년" from an English page that writes "1932"
+    contexts = [
+        Context(id="ko", text="코르발레 다리는 1932년이 아니라 1934년에 개통했습니다."),
+        Context(id="en", text="The Corvale Bridge opened in 1932."),
+    ]
+    readings = {"ko": Triple(True, None, "1934년"), "en": Triple(True, None, "1932년")}
+    question = "코르발레 다리는 언제 개통했습니까?"
+    result = ask(question, contexts, model=World(contexts, readings).model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("1934년", ["ko"]),
+        ("1932", ["en"]),
+    ]
+    assert stated_part("The Corvale Bridge opened in 1932.", "1932年", question) == "1932"
+
+
+def test_a_reply_joining_two_answers_its_text_states_apart_gives_both() -> None:
+    # "not only by Ana Costa but also by Ben Adler" names two maintainers; the model joins
+    # them with "and", which the text never writes. "Barnes and Noble" is one name, and a
+    # joined name the text denies is not given.
+    contexts = [
+        Context(
+            id="readme", text="Quill is maintained not only by Ana Costa but also by Ben Adler."
+        ),
+        Context(id="shop", text="Quill is sold at Barnes and Noble."),
+        Context(id="old", text="Quill is maintained by Ana Costa, no longer by Ken Ito."),
+    ]
+    readings = {
+        "readme": Triple(True, None, "Ana Costa and Ben Adler"),
+        "shop": Triple(True, None, "Barnes and Noble"),
+        "old": Triple(True, None, "Ana Costa and Ken Ito"),
+    }
+    result = ask("Who maintains Quill?", contexts, model=World(contexts, readings).model())
+    assert result.readings["readme"].answers == ["Ana Costa", "Ben Adler"]
+    assert result.readings["shop"].answers == ["Barnes and Noble"]
+    assert "Ken Ito" not in result.readings["old"].answers
+    shown = {a.answer: sorted(a.citations) for a in result.answer.answers}
+    assert shown["Ana Costa"] == ["old", "readme"] and shown["Ben Adler"] == ["readme"]
+
+
 FALCON = [
     Context(
         id="change", text="Ownership of the Falcon API moved from Ken Ito to Lena Park in March."
@@ -2053,6 +2113,12 @@ def test_corrections_and_reported_claims_in_other_languages(
         ("opened in 1932 after six years", "When did it open?", "opened in 1932 after six years"),
         # only for a question that asks when
         ("It opened in 1932.", "Which bridge opened first?", "It opened in 1932."),
+        # a date and its preposition alone, in other languages too; not a place
+        ("En 1934", "Quand le pont de Corvale a-t-il ouvert ?", "1934"),
+        ("im Mai 1934", "Wann wurde die Brücke eröffnet?", "Mai 1934"),
+        ("in March 1934.", "When did it open?", "March 1934"),
+        ("In Paris", "When did it open?", "In Paris"),
+        ("en 1934", "Où le pont a-t-il ouvert ?", "en 1934"),
     ],
 )
 def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(

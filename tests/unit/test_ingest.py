@@ -158,6 +158,22 @@ def test_struck_through_text_is_kept_marked_as_markdown_writes_it() -> None:
     assert markdown[0].text == "Owner: ~~Ken Ito~~ Lena Park"
 
 
+def test_a_link_to_an_address_keeps_the_address_its_text_does_not_show() -> None:
+    page = (
+        "For help, [write to support](mailto:help@quill.example?subject=Hi) or "
+        "[call us](tel:+1-555-0100). [help@quill.example](mailto:help@quill.example), "
+        "[the runbook](https://wiki.example/runbook)"
+    )
+    [unit] = units_from(SourceDocument(id="m", content=page, format="markdown"))
+    assert unit.text == (  # a web link leads elsewhere: its text is what the page says
+        "For help, write to support (help@quill.example) or call us (+1-555-0100). "
+        "help@quill.example, the runbook"
+    )
+    html = '<p><a href="MAILTO:kevin%40example.org">Kevin Pearson</a>, <a href="mailto:">x</a></p>'
+    [unit] = units_from(SourceDocument(id="h", content=html, format="html"))
+    assert unit.text == "Kevin Pearson (kevin@example.org), x"
+
+
 def test_markdown_keeps_its_inline_code_marked() -> None:
     page = (
         "Run `kubectl rollout restart deploy/ledger -n payments` to restart it.\n\n"

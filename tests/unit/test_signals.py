@@ -368,6 +368,38 @@ def test_a_reply_that_names_one_command_is_cut_to_it() -> None:
     }
 
 
+def test_a_link_is_shown_with_its_address_and_a_reply_naming_it_is_cut_to_it() -> None:
+    # Shown "[write to support](mailto:help@quill.example)", the small model replied
+    # "support@quill.example", an address the text never gives; shown the link's text and
+    # target, it replies "support (help@quill.example)", which is the address.
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        shown = messages[-1].text
+        reply = next(  # the model copies what it is shown around the address
+            (
+                r
+                for r in ("support (help@quill.example)", "Ana Costa at ana@quill.example")
+                if r in shown
+            ),
+            "support@quill.example",
+        )
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": reply}))
+
+    texts = {
+        "readme": "## Support\nFor help, [write to support](mailto:help@quill.example) or open "
+        "an issue.",
+        "team": "For billing, write to Ana Costa at ana@quill.example.",
+    }
+    result = ask(
+        "What is the support email for Quill?",
+        [Context(id=k, text=t) for k, t in texts.items()],
+        model=ScriptedChatModel(respond=respond),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("help@quill.example", ["readme"]),
+        ("Ana Costa at ana@quill.example", ["team"]),  # it names a person, not only the address
+    ]
+
+
 def test_a_team_wiki_page_gives_its_owner_and_nothing_else() -> None:
     # Units of one indexed page. A small model answers "Who owns ...?" from each: the intro
     # with a sentence about the service, the restart how-to with the namespace in its

@@ -263,6 +263,7 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
     [
         ("Ist das Depot in der Ulmenstraße sonntags geöffnet?", True),
         ("Unterstützt der Drucker doppelseitigen Druck?", True),  # a verb before "der"
+        ("Funktionierte das System mit dem Dell E7450 gut?", True),  # past tense, "-te"
         ("Gibt es einen Parkplatz?", True),
         ("Kostet die Nutzung etwas?", True),
         ("Wann wurde die Kestrel-Brücke eröffnet?", False),

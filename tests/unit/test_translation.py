@@ -61,6 +61,25 @@ def test_pages_in_several_languages_keep_the_question_as_asked() -> None:
     assert result.summary()["read_as"] is None
 
 
+def test_a_yes_no_question_translated_into_another_kind_is_read_as_asked() -> None:
+    # the 1.5B model's Hindi for "Is the library open on Sunday?": "On which wall ...?"
+    asked, translated = "Ist die Corvale-Brücke geöffnet?", "When was the Corvale Bridge opened?"
+    scripted = World(ENGLISH, READINGS, translations={asked: translated})
+    result = ask(asked, ENGLISH, model=scripted.model())
+    assert scripted.calls.count("TranslatedQuestion") == 1
+    assert result.summary()["read_as"] is None
+    assert all(translated not in p for p in scripted.prompts[1:])
+
+
+def test_a_translation_into_a_yes_no_question_is_read() -> None:
+    # Finnish asks by a suffix ("-ko"), which is not told: the translation is trusted
+    asked = "Avattiinko Corvalen silta liikenteelle vuonna 1932?"
+    translated = "Was the Corvale Bridge opened to traffic in 1932?"
+    scripted = World(ENGLISH, READINGS, translations={asked: translated})
+    result = ask(asked, ENGLISH, model=scripted.model())
+    assert result.summary()["read_as"] == translated
+
+
 @pytest.mark.parametrize("kind", ["raise", "garble", "empty"])
 def test_a_failed_translation_reads_the_question_as_asked(kind: FaultKind) -> None:
     scripted = world()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from contextorg.state.records import AnswerItem, Context, ContextReading, GroupAnswer
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import (
+    JOINED,
     grounded,
     new_words,
     normalize,
@@ -180,7 +181,9 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
     """
     if states(text, answer, question):
         return answer
-    tokens = re.findall(r"\S+", answer)
+    # a number joined to a word of an unspaced script is a token of its own: "1932년", read
+    # in the question's language from "opened in 1932", gives "1932"
+    tokens = [t for token in re.findall(r"\S+", answer) for t in _DIGITS_JOINED.split(token) if t]
     adds, missing = new_words(answer, question), unstated_numbers(text, answer, question)
     best, best_score = "", (0, 0)
     for start in range(len(tokens)):
@@ -196,6 +199,10 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
                 break
     carries = grounded(best, answer, question=question, every_number=False)
     return best if best_score[0] and carries else None
+
+
+_DIGITS_JOINED = re.compile(rf"(?<=\d)(?={JOINED.pattern})|(?<={JOINED.pattern})(?=\d)")
+"""Where digits meet a letter of a script written without spaces (Han, kana, Hangul, Thai)."""
 
 
 def answer_from_readings(

@@ -30,6 +30,7 @@ from contextorg.tools.text.claims import denies, states
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import grounded, same_answer, words
 from contextorg.tools.text.phrases import (
+    address_phrase,
     another_row,
     answer_phrase,
     bare_reply,
@@ -47,6 +48,7 @@ from contextorg.tools.text.phrases import (
     unoffered,
     untimely,
 )
+from contextorg.tools.text.questions import asks_yes_no
 
 logger = logging.getLogger("contextorg")
 
@@ -144,7 +146,9 @@ def question_in_their_language(
     (:func:`~contextorg.tools.text.language.common_language`). Asked in German of English
     pages, the 1.5B model answers in German whatever the prompt says, in words the page never
     states, so no answer is grounded; asked in English, it copies the page's words. Mixed
-    contexts keep the question as asked; so does a failed call.
+    contexts keep the question as asked; so does a failed call, and a translation of a yes/no
+    question that asks something else: "Is the library open on Sunday?" put into Hindi came
+    back as "On which wall is the school opened?".
     """
     asked, written = language(question), common_language(c.text for c in contexts)
     if asked is None or written is None or asked == written:
@@ -160,6 +164,9 @@ def question_in_their_language(
         prompt=tag(translate_question),
     )
     translated = out.question.strip() if out is not None else ""
+    if translated and asks_yes_no(question) and not asks_yes_no(translated):
+        logger.info("the question is read as asked: its translation asks no yes or no")
+        return question
     if translated:
         logger.info("the question is read in %s: %s", language_name(written), translated)
     return translated or question
@@ -235,7 +242,8 @@ def _read_answer(
         return ContextReading(status="failed", clipped=clipped)
     said, text = (out.answer or "").strip(), full_text(shown)
     phrase = answer_phrase(bare_reply(said, text), question)
-    phrase = date_phrase(code_phrase(phrase, text, question), question)
+    phrase = address_phrase(code_phrase(phrase, text, question), text, question)
+    phrase = date_phrase(phrase, question)
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(complete_phrase(phrase, text, cut=cut), text, question)
@@ -268,6 +276,8 @@ def _read_answer(
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
     if untimely(answer, question):  # "Jerusalem" for "When was Porush born?"
         return reading.model_copy(update={"status": "silent", "answers": []})
+    if items := _joined_items(text, answer, asked):  # "Ana Costa and Ben Adler"
+        return reading.model_copy(update={"answers": items})
     if denies(text, answer, asked):
         if stated := _stated_items(text, answer, asked):  # "Ken Ito; Raj Patel; Mia Chen"
             return reading.model_copy(update={"answers": stated})
@@ -306,6 +316,34 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
         for item in items
         if item and grounded(text, item, question=question) and states(text, item, question)
     ]
+
+
+_AND = re.compile(r"\s*,?\s+(?:and|und|et|y|e|och|og|i|и)\s+|\s*[&、]\s*|\s*[和及与與]")
+"""What joins the last item of a list: "and" in English and other languages, "、", "和" (not
+Dutch "en", which is French "in")."""
+
+
+def _joined_items(text: str, answer: str, question: str) -> list[str]:
+    """The items of an answer joined by "and" that the text states each, but not together.
+
+    "Ana Costa and Ben Adler", read from "maintained not only by Ana Costa but also by Ben
+    Adler", is two answers, each the text's own. "Barnes and Noble", written so, stays one;
+    so does an item the text does not state, or denies. Commas part items only in a list an
+    "and" closes ("Ken Ito, Raj Patel and Mia Chen"): they also join a place to its region.
+    """
+    if not _AND.search(answer) or states(text, answer, question):
+        return []
+    *head, last = _AND.split(answer)
+    items = [i.strip(" .") for part in head for i in part.split(",")] + [last.strip(" .")]
+    if len(items) < 2 or not all(
+        item
+        and grounded(text, item, question=question)
+        and states(text, item, question)
+        and not denies(text, item, question)
+        for item in items
+    ):
+        return []
+    return list(dict.fromkeys(items))
 
 
 def _longest(schema: type[answer_reading.AnswerReading | extract_reading.ExtractedReading]) -> int:

@@ -104,7 +104,9 @@ def classify_signals(
     )
     readings = {
         i: read_all[i].model_copy(update={"descriptor": None})
-        if read_all[i].spans  # a long text read in segments keeps every answer it states
+        # a long text read in segments keeps every answer it states, as does a text that
+        # states each of the answers one reply joined ("Ana Costa and Ben Adler")
+        if read_all[i].spans or len(read_all[i].answers) > 1
         else read_all[i].model_copy(
             update={"answers": [t.answer] if t.answers and t.answer else [], "descriptor": None}
         )

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import unquote
 
 from contextorg.tools.inputs import InputError, read_text
 from contextorg.tools.text.banners import page_banner
@@ -328,6 +329,9 @@ class _Walker:
         elif name in _STRUCK:  # kept as Markdown writes it: what it says is withdrawn
             if struck := _squash(tag.get_text(" ")):
                 self.inline.append(f"~~{struck}~~")
+        elif name == "a" and (address := _address(tag)):
+            self.walk(tag)  # "Kevin Pearson (pearson.kevin.m@gmail.com)": the page's address
+            self.inline.append(f" ({address})")
         elif name in _BLOCKS:
             self.end_paragraph()
             self.walk(tag)
@@ -363,6 +367,24 @@ class _Walker:
         self.blocks.append(("table", self.heading, "\n".join(lines)))
         for number, row in enumerate(grid[n_head:], start=1):
             self.blocks.append(("row", self.heading, _verbalize(row, header, number, self.tables)))
+
+
+def _address(link: Tag) -> str | None:
+    """The e-mail address or phone number a link leads to, when its text does not show it.
+
+    A page's "Kevin Pearson" linked to ``mailto:pearson.kevin.m@gmail.com`` states the
+    address only in its markup; a web link leads elsewhere and is left as its text.
+    """
+    href = str(link.get("href") or "").strip()
+    scheme, _, address = href.partition(":")
+    if scheme.lower() not in ("mailto", "tel") or not address:
+        return None
+    address = unquote(address.removeprefix("//").partition("?")[0]).strip()
+    shown = _squash(link.get_text(" "))
+    bare = "".join(c for c in address.casefold() if c.isalnum())
+    if not bare or bare in "".join(c for c in shown.casefold() if c.isalnum()):
+        return None
+    return address
 
 
 def _grid(table: Tag) -> tuple[list[list[str]], list[bool]]:

@@ -426,12 +426,18 @@ planned"."""
 ENDS_DENIAL = frozenset("until till before only bis vor 直到".split())
 """Words after which a denial no longer reaches: "did not open until 1934", "not only 1932"."""
 
-CONTRASTING = frozenset("sondern maar ma mas sino pero ale lecz tylko а но men utan".split())
+CONTRASTING = frozenset(
+    """
+    sondern maar ma mas sino pero ale lecz tylko а но але men utan αλλα אלא אבל بل بلکه बल्कि
+    melainkan
+    """.split()
+)
 """The "but" that sets a negation's own account against what it denies, in German, Dutch,
-Italian, Portuguese, Spanish, Polish, Russian and the Scandinavian languages, written without
-a comma before it: "niet in 1971 maar in 1973", "nicht 1971 sondern 1973", "не в 1971 а в
-1973" (English "but" and French "mais" open a clause of their own). A denial before it stops
-there."""
+Italian, Portuguese, Spanish, Polish, Russian, Ukrainian, the Scandinavian languages, Greek,
+Hebrew, Arabic, Persian, Hindi and Indonesian, written without a comma before it:
+"niet in 1971 maar in 1973", "nicht 1971 sondern 1973", "не в 1971 а в 1973", "όχι το 1932
+αλλά το 1934" (English "but" and French "mais" open a clause of their own). A denial before
+it stops there."""
 
 
 def states(text: str, answer: str, question: str = "") -> bool:

@@ -15,6 +15,7 @@ from functools import lru_cache
 import simplemma
 from icu4py.breakers import WordBreaker
 
+from contextorg.prompts._render import LINK
 from contextorg.tools.text.normalize import (
     FLAG,
     FUNCTION_WORDS,
@@ -347,6 +348,9 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if _OPEN_ENDED.match(question) or asks_yes_no(question):
         return answer
     tokens = re.findall(r"\S+", answer)
+    counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
+    if counted and (count := _count_first(tokens, [stems(t) for t in tokens], asked, counted)):
+        return count  # "No fewer than 12,000 people attended the Lorne fair in 2022."
     if len(tokens) > SHORT_REPLY:
         return answer
     pronoun = bool(tokens) and (  # "It opened in 1932.", "Lena Park has owned it since 2020."
@@ -365,7 +369,6 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
         # owns the ledger service."
         return _named_first(tokens, each, asked, answer) if who else answer
     end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
-    counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
     # the count ends on what it counts: "11 players on the field" is "11 players"
     end = next((n + 1 for n in range(start + 1, end) if each[n] and each[n] <= counted), end)
     if any(said <= asked and not said <= counted for said in each[start:end] if said):
@@ -538,6 +541,30 @@ def _named_first(tokens: list[str], each: list[set[str]], asked: set[str], answe
     return span if _names_something(span) else answer
 
 
+def _count_first(
+    tokens: list[str], each: list[set[str]], asked: set[str], counted: set[str]
+) -> str | None:
+    """A reply to "How many ...?" that gives its count, then restates the question: cut to it.
+
+    "No fewer than 12,000 people attended the Lorne fair in 2022." for "How many people
+    attended the Lorne fair in 2022?" is "No fewer than 12,000 people": the count, the words
+    before it that bound it, and what it counts. The rest must be the question's words only,
+    and the words before the count none of them.
+    """
+    number = next((n for n, t in enumerate(tokens[:4]) if any(c.isdigit() for c in t)), None)
+    if number is None or any(
+        not t.isalpha() or each[n] & asked for n, t in enumerate(tokens[:number])
+    ):
+        return None
+    end = number + 1
+    if end < len(tokens) and each[end] and each[end] <= counted:
+        end += 1  # "12,000 people"
+    rest = _without_dating(tokens[end:])
+    if not rest or any(stems(t) - asked for t in rest) or not _has_clause_word(rest):
+        return None
+    return " ".join(tokens[:end]).strip(" .,;:!?\"'()")
+
+
 def _without_dating(tokens: list[str]) -> list[str]:
     """``tokens`` without a closing phrase that dates them: "since 2020", "in March 2021"."""
     for n, token in enumerate(tokens):
@@ -623,12 +650,20 @@ _MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 
 
+_DATE = (
+    rf"(?P<date>(?:(?:{_DAY}\s+(?:of\s+)?)?(?:{_MONTH})\.?(?:\s+{_DAY})?(?:,?\s+\d{{4}})?|\d{{4}}))"
+)
 _DATE_CLOSING = re.compile(
-    rf"^(?P<head>.*?)\s+(?:on|in|at)\s+(?:the\s+)?(?P<date>(?:(?:{_DAY}\s+(?:of\s+)?)?(?:{_MONTH})\.?"
-    rf"(?:\s+{_DAY})?(?:,?\s+\d{{4}})?|\d{{4}}))\W*$",
+    rf"^(?P<head>.*?)\s+(?:on|in|at)\s+(?:the\s+)?{_DATE}\W*$",
     re.IGNORECASE,
 )
 """A reply that ends on a date after "on", "in" or "at" ("will take place on March 10")."""
+_DATE_ALONE = re.compile(
+    rf"^\W*(?:on|in|at|im|am|um|en|au|à|el|em|no|na|nel|nell'|w|we|в|во)\s+(?:the\s+)?{_DATE}\W*$",
+    re.IGNORECASE,
+)
+"""A reply that is a date and the preposition before it, in one of several languages: "En
+1934", "in March 1934"."""
 
 
 def date_phrase(answer: str, question: str) -> str:
@@ -638,10 +673,15 @@ def date_phrase(answer: str, question: str) -> str:
     "1932": what comes before the date says nothing but that it happens (no digit and no
     name but the question's words), or restates the whole question ("The Rama VIII Bridge over
     the Chao Phraya opened in 2002" for "What year did the Rama VIII Bridge open?"). "Bergen
-    hosts it on March 10" stays whole, as does a reply to any other question.
+    hosts it on March 10" stays whole, as does a reply to any other question. A date and its
+    preposition alone are the date: "En 1934" for "Quand le pont a-t-il ouvert ?".
     """
+    if not _ASKS_WHEN.match(question):
+        return answer
+    if alone := _DATE_ALONE.match(answer):
+        return str(alone["date"])  # "En 1934" for "Quand le pont a-t-il ouvert ?"
     closing = _DATE_CLOSING.match(answer)
-    if closing is None or not _ASKS_WHEN.match(question):
+    if closing is None:
         return answer
     head, asked = closing["head"], stems(question)
     if any(c.isdigit() for c in head):
@@ -687,6 +727,37 @@ def code_phrase(answer: str, text: str, question: str) -> str:
     rest = set(words(plain.replace(code, " ")))
     if rest and rest <= FUNCTION_WORDS | _TELLING_TO | set(words(question)):
         return code
+    return answer
+
+
+_WHOLE_ADDRESS = re.compile(
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w/])(?:https?|ftp)://[^\s()<>\[\]\"'`]+",
+    re.IGNORECASE,
+)
+"""An e-mail address or a web address: what a reply that names one gives."""
+
+
+def address_phrase(answer: str, text: str, question: str) -> str:
+    """A reply that names one e-mail or web address, cut to it.
+
+    "support (help@quill.example)", read from "[write to support](mailto:help@quill.example)"
+    for "What is the support email for Quill?", is "help@quill.example": all the reply adds
+    around the address are the question's words, function words and the text of the link to
+    it. "Write to Ana Costa at ana@quill.example" stays whole.
+    """
+    found: set[str] = {a.rstrip(".,;:!?") for a in _WHOLE_ADDRESS.findall(answer)}
+    if len(found) != 1:
+        return answer
+    [address] = found
+    labels = {
+        word
+        for link in LINK.finditer(text)
+        if address.casefold() in link[2].casefold()
+        for word in words(link[1])
+    }
+    rest = set(words(answer.replace(address, " ")))
+    if rest <= FUNCTION_WORDS | labels | set(words(question)):
+        return address
     return answer
 
 

@@ -69,10 +69,10 @@ _SUBJECT_AFTER_VERB = frozenset(
     "der die das den dem des ein eine einen einem einer es man er sie ich wir ihr du mein "
     "meine dein deine unser unsere".split()
 )
-"""German articles and pronouns: after a first word ending in -t or -en, that word is a verb
-before its subject ("Unterstützt der Drucker ...?", "Funktioniert es ...?")."""
+"""German articles and pronouns: after a first word ending in -t, -te or -en, that word is a
+verb before its subject ("Unterstützt der Drucker ...?", "Funktionierte das System ...?")."""
 
-_GERMAN_VERB_ENDING = re.compile(r"[^\W\d_]{3,}(?:t|en)")
+_GERMAN_VERB_ENDING = re.compile(r"[^\W\d_]{3,}(?:t|te|en)")
 
 _GERMAN_WHAT = re.compile(
     r"\W*[Ww]as\s+(?:ist|sind|war|waren|wäre|ware|kann|können|soll|sollte|muss|wird|werden|"
