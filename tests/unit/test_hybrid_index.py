@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from contextorg.state import Context
 from contextorg.testing import HashEmbedder
 from contextorg.tools.inputs import InputError
+from contextorg.tools.retrieval import ingest
 from contextorg.tools.retrieval.fusion import (
     agree_on_identifiers,
     fuse_contexts,
@@ -89,6 +90,17 @@ def test_unchanged_documents_and_units_are_not_embedded_again(tmp_path: Path) ->
     assert index.search("cheese Sundays", k=1, mode="lexical")[0].metadata["doc_id"] == "market"
 
 
+def test_a_change_to_how_documents_become_units_ingests_them_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    embedder = HashEmbedder()
+    index = HybridIndex(tmp_path / "ix", embedder=embedder)
+    first = index.add(docs())
+    monkeypatch.setattr(ingest, "UNITS_VERSION", ingest.UNITS_VERSION + "-next")
+    again = index.add(docs())  # the same units: every vector reused
+    assert (again["updated"], again["embedded"], again["units"]) == (3, 0, first["units"])
+
+
 def test_remove_drops_the_documents_units(index: HybridIndex) -> None:
     assert index.remove(["bridge", "unknown"]) == 1
     assert "bridge" not in index.documents
@@ -121,6 +133,7 @@ def test_a_failed_write_leaves_the_good_index(
 WRITER = """
 import sys, time
 from contextorg.testing import HashEmbedder
+from contextorg.tools.retrieval import ingest
 from contextorg.tools.retrieval.hybrid import HybridIndex, search_texts
 from contextorg.tools.retrieval.ingest import SourceDocument
 folder, name, count, pause = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])

@@ -172,6 +172,16 @@ def test_a_link_to_an_address_keeps_the_address_its_text_does_not_show() -> None
     html = '<p><a href="MAILTO:kevin%40example.org">Kevin Pearson</a>, <a href="mailto:">x</a></p>'
     [unit] = units_from(SourceDocument(id="h", content=html, format="html"))
     assert unit.text == "Kevin Pearson (kevin@example.org), x"
+    team = (  # a team table, as wiki home pages give their members
+        "<table><tr><th>Lead</th><th>Phone</th></tr><tr><td>"
+        '<a href="mailto:ana@example.org">Ana Costa</a></td>'
+        '<td><a href="tel:+15550100">desk</a></td></tr></table>'
+    )
+    rows = [u.text for u in units_from(SourceDocument(id="t", content=team, format="html"))]
+    assert (
+        "Row 1 in Table 1: Lead is Ana Costa (ana@example.org), and Phone is desk (+15550100)"
+        in rows
+    )
 
 
 def test_markdown_keeps_its_inline_code_marked() -> None:

@@ -56,6 +56,13 @@ _BLOCKS = {
 }  # fmt: skip
 
 
+UNITS_VERSION = "2"
+"""The version of how a document becomes units (:func:`units_from`): part of every document's
+fingerprint, so an index written before a change to it is ingested again where it is updated
+(a link's e-mail address kept, inline code marked), its unchanged units' vectors reused. Bump it
+with any change to the units a document gives."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class SourceDocument:
     """One document to ingest: its raw content and where it came from."""
@@ -70,7 +77,7 @@ class SourceDocument:
     @property
     def fingerprint(self) -> str:
         """A hash of everything that shapes the units; unchanged documents are skipped."""
-        raw = "\0".join((self.format, self.title, self.source, self.content))
+        raw = "\0".join((UNITS_VERSION, self.format, self.title, self.source, self.content))
         return hashlib.sha256(raw.encode()).hexdigest()
 
 
@@ -271,6 +278,9 @@ def _html_blocks(html: str, *, code_marked: bool = False) -> tuple[str, list[Blo
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(html, "lxml")
+    for link in soup.find_all("a"):  # "Kevin Pearson (pearson.kevin.m@gmail.com)"
+        if address := _address(link):
+            link.insert_after(f" ({address})")
     if code_marked:
         for code in soup.find_all("code"):
             if code.find_parent("pre") is None and "`" not in code.get_text():
@@ -329,9 +339,6 @@ class _Walker:
         elif name in _STRUCK:  # kept as Markdown writes it: what it says is withdrawn
             if struck := _squash(tag.get_text(" ")):
                 self.inline.append(f"~~{struck}~~")
-        elif name == "a" and (address := _address(tag)):
-            self.walk(tag)  # "Kevin Pearson (pearson.kevin.m@gmail.com)": the page's address
-            self.inline.append(f" ({address})")
         elif name in _BLOCKS:
             self.end_paragraph()
             self.walk(tag)
