@@ -1831,6 +1831,25 @@ def test_a_year_read_in_the_question_s_script_is_cited_by_the_text_that_writes_i
     assert stated_part("The Corvale Bridge opened in 1932.", "1932年", question) == "1932"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quill is maintained not only by Ana Costa but also by Ben Adler.",
+        "Quill is maintained not just by Ana Costa but also by Ben Adler.",
+        "Quill is maintained not merely by Ana Costa but by Ben Adler too.",
+        "Quill wird nicht nur von Ana Costa, sondern auch von Ben Adler gepflegt.",
+        "Quill wordt niet alleen door Ana Costa maar ook door Ben Adler onderhouden.",
+        "Quill поддерживает не только Ana Costa, но и Ben Adler.",
+        "Quill est maintenu non seulement par Ana Costa, mais aussi par Ben Adler.",
+        "QuillはAna Costaだけでなく、Ben Adlerも保守している。",
+        "Quill은 Ana Costa뿐만 아니라 Ben Adler도 관리한다.",
+    ],
+)
+def test_not_only_x_but_also_y_states_both(text: str) -> None:
+    question = "Who maintains Quill?"
+    assert all(states(text, name, question) for name in ("Ana Costa", "Ben Adler"))
+
+
 def test_a_reply_joining_two_answers_its_text_states_apart_gives_both() -> None:
     # "not only by Ana Costa but also by Ben Adler" names two maintainers; the model joins
     # them with "and", which the text never writes. "Barnes and Noble" is one name, and a

@@ -327,9 +327,10 @@ def _joined_items(text: str, answer: str, question: str) -> list[str]:
     """The items of an answer joined by "and" that the text states each, but not together.
 
     "Ana Costa and Ben Adler", read from "maintained not only by Ana Costa but also by Ben
-    Adler", is two answers, each the text's own. "Barnes and Noble", written so, stays one;
-    so does an item the text does not state, or denies. Commas part items only in a list an
-    "and" closes ("Ken Ito, Raj Patel and Mia Chen"): they also join a place to its region.
+    Adler", is two answers, each the text's own. An answer the text states whole stays one
+    ("Barnes and Noble", "performance and stress testing"), as does one with an item the text
+    does not state, or denies. Commas part items only in a list an "and" closes ("Ken Ito, Raj
+    Patel and Mia Chen"): they also join a place to its region.
     """
     if not _AND.search(answer) or states(text, answer, question):
         return []

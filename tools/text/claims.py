@@ -423,8 +423,15 @@ AFFIRMING = frozenset("as than wie comme como".split())
 """A word that makes the next clause cue affirm: "opened in 1932 as planned", "later than
 planned"."""
 
-ENDS_DENIAL = frozenset("until till before only bis vor 直到".split())
-"""Words after which a denial no longer reaches: "did not open until 1934", "not only 1932"."""
+ENDS_DENIAL = frozenset(
+    "until till before only just merely simply solely bis vor nur alleen только 直到".split()
+)
+"""Words after which a denial no longer reaches: "did not open until 1934", "not only 1932",
+"not just Ana Costa", "nicht nur", "niet alleen", "не только"."""
+
+ONLY_BEFORE = frozenset("だけ のみ 뿐만 뿐".split())
+""""Only" before a negation that follows its word: "Ana Costaだけでなく" and "Ana Costa뿐만
+아니라" say "not only Ana Costa", which they do not deny."""
 
 CONTRASTING = frozenset(
     """
@@ -1467,7 +1474,7 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             _deny(flags, said, n + 1, n + 4, PREDICATES)  # "the old 30 s value"
         if tuple(said[n : n + 3]) in USED_TO and (n == 0 or said[n - 1] not in PASSIVE):
             _deny(flags, said, n, n + 3 + REACH)  # "it used to be 8080"
-        if w in DENYING_AFTER and w not in not_cues:
+        if w in DENYING_AFTER and w not in not_cues and not ONLY_BEFORE & set(said[n - 2 : n]):
             _deny(flags, said, n - REACH, n + 1)
     n = 0
     while n < len(said):
