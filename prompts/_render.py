@@ -33,8 +33,13 @@ def render_contexts(contexts: Sequence[Context], start: int = 1) -> str:
     blocks = []
     for number, context in enumerate(contexts, start=start):
         title = f" Title: {context.title}" if context.title else ""
-        blocks.append(f"[Context {number}]{title}\nText: {unlinked(unstruck(context.text))}")
+        blocks.append(f"[Context {number}]{title}\nText: {shown_text(context.text)}")
     return "\n\n".join(blocks)
+
+
+def shown_text(text: str) -> str:
+    """A context's text as a prompt shows it: nothing struck through, links written out."""
+    return unlinked(unstruck(text))
 
 
 def unlinked(text: str) -> str:
@@ -49,10 +54,21 @@ def unlinked(text: str) -> str:
         return text
 
     def plain(link: re.Match[str]) -> str:
-        label, target = link[1].strip(), _SCHEMES.sub("", link[2])
-        return label if _bare(target) in _bare(label) else f"{label} ({target})"
+        label = link[1].strip()
+        target = hidden_target(label, link[2])
+        return label if target is None else f"{label} ({target})"
 
     return LINK.sub(plain, text)
+
+
+def hidden_target(label: str, target: str) -> str | None:
+    """A link's target without its address scheme, or None when the link's text shows it.
+
+    "help@quill.example" for "write to support" and ``mailto:help@quill.example``; None for
+    "+1 555 0100" and ``tel:+15550100`` (letters and digits compared, case aside).
+    """
+    target = _SCHEMES.sub("", target)
+    return None if _bare(target) in _bare(label) else target
 
 
 def _bare(text: str) -> str:

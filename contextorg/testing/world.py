@@ -13,7 +13,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from contextorg.demo import demo_contexts
-from contextorg.prompts._render import unlinked, unstruck
+from contextorg.prompts._render import shown_text
 from contextorg.state.records import Context
 from contextorg.tools.models.calls import RETRY_NOTE
 from contextorg.tools.models.structured import ScriptedChatModel
@@ -69,7 +69,7 @@ class World:
     ) -> None:
         self.by_text = {c.text: readings[c.id] for c in contexts}
         # and as a prompt shows it: links written out, struck text left out
-        self.by_text |= {unlinked(unstruck(c.text)): readings[c.id] for c in contexts}
+        self.by_text |= {shown_text(c.text): readings[c.id] for c in contexts}
         self.unknown = unknown
         """How to read a text the world does not know (None: that is an error)."""
         self.completions = dict(completions or {})

@@ -336,11 +336,8 @@ def _joined_items(text: str, answer: str, question: str) -> list[str]:
         return []
     *head, last = _AND.split(answer)
     items = [i.strip(" .") for part in head for i in part.split(",")] + [last.strip(" .")]
-    if len(items) < 2 or not all(
-        item
-        and grounded(text, item, question=question)
-        and states(text, item, question)
-        and not denies(text, item, question)
+    if len(items) < 2 or not all(  # a text that states an item does not deny it
+        item and grounded(text, item, question=question) and states(text, item, question)
         for item in items
     ):
         return []

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import unquote
 
+from contextorg.prompts._render import hidden_target
 from contextorg.tools.inputs import InputError, read_text
 from contextorg.tools.text.banners import page_banner
 
@@ -387,11 +388,7 @@ def _address(link: Tag) -> str | None:
     if scheme.lower() not in ("mailto", "tel") or not address:
         return None
     address = unquote(address.removeprefix("//").partition("?")[0]).strip()
-    shown = _squash(link.get_text(" "))
-    bare = "".join(c for c in address.casefold() if c.isalnum())
-    if not bare or bare in "".join(c for c in shown.casefold() if c.isalnum()):
-        return None
-    return address
+    return hidden_target(_squash(link.get_text(" ")), address)
 
 
 def _grid(table: Tag) -> tuple[list[list[str]], list[bool]]:

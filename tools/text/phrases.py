@@ -348,8 +348,9 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     if _OPEN_ENDED.match(question) or asks_yes_no(question):
         return answer
     tokens = re.findall(r"\S+", answer)
+    each = [stems(t) for t in tokens]
     counted = _counted(question)  # "10 libraries" for "How many libraries ...?"
-    if counted and (count := _count_first(tokens, [stems(t) for t in tokens], asked, counted)):
+    if counted and (count := _count_first(tokens, each, asked, counted)):
         return count  # "No fewer than 12,000 people attended the Lorne fair in 2022."
     if len(tokens) > SHORT_REPLY:
         return answer
@@ -358,7 +359,6 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     )
     if len(asked & stems(answer)) + pronoun < RESTATED or restates(answer, question):
         return answer
-    each = [stems(t) for t in tokens]
     start = next((n for n, said in enumerate(each) if said - asked - _FILLER), None)
     if start is None:
         return answer
@@ -559,8 +559,9 @@ def _count_first(
     end = number + 1
     if end < len(tokens) and each[end] and each[end] <= counted:
         end += 1  # "12,000 people"
-    rest = _without_dating(tokens[end:])
-    if not rest or any(stems(t) - asked for t in rest) or not _has_clause_word(rest):
+    rest = _without_dating(tokens[end:])  # a prefix of the tokens after the count
+    restated = all(not said - asked for said in each[end : end + len(rest)])
+    if not rest or not restated or not _has_clause_word(rest):
         return None
     return " ".join(tokens[:end]).strip(" .,;:!?\"'()")
 
