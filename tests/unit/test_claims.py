@@ -1037,6 +1037,100 @@ def test_a_plain_statement_in_every_script_states_its_date(text: str) -> None:
     assert states(text, "1932") and not denies(text, "1932")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "El puente no se inauguró en 1932, sino en 1934.",  # Spanish "no", Spanish only
+        "El pont no es va obrir el 1932, sinó el 1934.",  # Catalan
+        "Il ponte non fu aperto nel 1932, bensì nel 1934.",
+        "A ponte não abriu em 1932, e sim em 1934.",
+        "Podul nu a fost deschis în 1932, ci în 1934.",  # Romanian
+        "Silta ei avautunut vuonna 1932 vaan vuonna 1934.",  # Finnish
+        "Sild ei avatud 1932. aastal, vaid 1934. aastal.",  # Estonian
+        "A híd nem 1932-ben, hanem 1934-ben nyílt meg.",  # Hungarian
+        "Ang tulay ay hindi binuksan noong 1932 kundi noong 1934.",  # Tagalog
+        "Tiltas buvo atidarytas ne 1932, o 1934 metais.",  # Lithuanian
+        "Tilts tika atklāts nevis 1932., bet 1934. gadā.",  # Latvian
+        "Most nebyl otevřen v roce 1932, ale v roce 1934.",  # Czech
+        "Most byl otevřen v roce 1934, nikoli v roce 1932.",
+        "Most nebol otvorený v roku 1932, ale v roku 1934.",  # Slovak
+        "Most nije otvoren 1932. već 1934. godine.",  # Serbian, Croatian
+        "Daraja la Corvale halikufunguliwa mwaka 1932 bali mwaka 1934.",  # Swahili
+        "Maktaba ilifunguliwa mwaka 1934 badala ya 1932.",
+        "Köprü 1932'de açılmadı, 1934'te açıldı.",  # Turkish, negated by its suffix
+        "پل در سال ۱۹۳۲ افتتاح نشد بلکه در سال ۱۹۳۴ افتتاح شد.",  # Persian, by its prefix
+        "پل 1932 میں نہیں بلکہ 1934 میں کھلا۔",  # Urdu
+        "সেতুটি ১৯৩২ সালে নয়, ১৯৩৪ সালে খোলা হয়।",  # Bengali
+        "பாலம் 1932 இல் அல்ல, 1934 இல் திறக்கப்பட்டது.",  # Tamil
+    ],
+)
+def test_a_negation_of_another_language_denies_what_it_negates(text: str) -> None:
+    assert states(text, "1934") and denies(text, "1932")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "El puente se inauguró en 1932 tras seis años de obras.",
+        "No obstante, el puente se inauguró en 1932.",  # "nevertheless"
+        "El puente no solo se inauguró en 1932, sino que fue ampliado en 1950.",
+        "La dosis es de no más de 1932 mg.",  # a limit
+        "Il ponte non solo fu aperto nel 1932, ma anche ampliato.",
+        "Silta avattiin vuonna 1932.",
+        "Most byl nejen otevřen v roce 1932, ale také opraven.",  # Czech "not only"
+        "Nezávislá strana vznikla v roce 1932.",  # a Czech word opening on "ne"
+        "Daraja lilifunguliwa mwaka 1932.",
+        "Hali ya hewa ilikuwa nzuri mwaka 1932.",  # Swahili "hali" (state) negates nothing
+        "Mehmet Yılmaz köprüyü 1932'de açtı.",  # a Turkish name ends as a negation does
+        "پل در سال ۱۹۳۲ افتتاح شد.",
+        # the shape of another language's negation, in English and Spanish
+        "The Hakuba resort opened in 1932.",
+        "Hatakeyama Shigetada built it in 1932.",
+        "Platform No 1932 is closed.",
+        "Si el puente abrió en 1932, nadie lo recuerda.",  # "si" is "if" in Spanish
+    ],
+)
+def test_a_statement_with_a_negation_s_shape_states_its_date(text: str) -> None:
+    assert states(text, "1932") and not denies(text, "1932")
+
+
+def test_a_negation_of_another_language_ends_where_english_ones_do_and_is_its_no() -> None:
+    assert states("Las obras empezaron en 1926, pero no fue hasta 1934 cuando abrió.", "1934")
+    assert states("Não são permitidos cães no parque.", "Não")  # Portuguese "no", and "not"
+    assert denies("Não são permitidos cães no parque.", "cães")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a sentence that asks yes or no states nothing
+        "Did the Corvale Bridge open in 1932? No, it opened in 1934.",
+        # hearsay the text sets its own account against
+        "The bridge is said to have opened in 1932, but records show it opened in 1934.",
+        # a plan conceded, an event that never came about
+        "Although planned for 1932, the bridge opened in 1934.",
+        "The 1932 opening never happened; the bridge opened in 1934.",
+        "The 1932 opening did not take place. The bridge opened in 1934.",
+    ],
+)
+def test_what_a_text_asks_hears_plans_or_calls_unrealized_it_does_not_state(text: str) -> None:
+    assert states(text, "1934") and denies(text, "1932")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When did the bridge open? It opened in 1932.",  # asks what, then says
+        "Is the bridge open to cyclists? Yes, since 1932.",
+        "The bridge is said to have opened in 1932.",  # hearsay nothing contradicts
+        "Nothing happened in 1932 but the bridge's opening.",
+        "It did not happen until 1932.",
+    ],
+)
+def test_questions_hearsay_and_happenings_that_affirm_state_their_date(text: str) -> None:
+    assert states(text, "1932") and not denies(text, "1932")
+
+
 def test_a_text_states_an_answer_in_another_spelling_of_its_words() -> None:
     assert states("The cable is 2.4 km (1.5 mi) long.", "2.4 kilometres")
     assert states("オーロラアプリは3月12日ではなく4月2日にリリースされた。", "April 2")
@@ -1538,6 +1632,9 @@ LIFE = "Halsted Lockwood Ritter (July 14, 1868 – October 15, 1951) was an Amer
         ),
         ("1932", "Das Werk öffnete am 2. Mai 1932.", "Wann öffnete das Werk?", "2. Mai 1932"),
         ("1932", "The bridge opened in March 1932.", "When did the bridge open?", "March 1932"),
+        # a month written with its accent
+        ("1932", "Das Werk öffnete am 2. März 1932.", "Wann öffnete das Werk?", "2. März 1932"),
+        ("1932", "Le pont a ouvert le 3 août 1932.", "Quand a-t-il ouvert ?", "3 août 1932"),
         # the question asks the year; two dates in that year; no date; not a year; not "when"
         ("1868", LIFE, "In what year was Judge Ritter born?", "1868"),
         ("1932", "Work began in March 1932; it opened in May 1932.", "When did it open?", "1932"),
@@ -2136,6 +2233,9 @@ def test_corrections_and_reported_claims_in_other_languages(
         ("En 1934", "Quand le pont de Corvale a-t-il ouvert ?", "1934"),
         ("im Mai 1934", "Wann wurde die Brücke eröffnet?", "Mai 1934"),
         ("in March 1934.", "When did it open?", "March 1934"),
+        ("im März 1934", "Wann wurde die Brücke eröffnet?", "März 1934"),
+        ("Le pont a ouvert en février 1934.", "Quand le pont a-t-il ouvert ?", "février 1934"),
+        ("Il a ouvert le 3 décembre 1934", "Quand le pont a-t-il ouvert ?", "3 décembre 1934"),
         ("In Paris", "When did it open?", "In Paris"),
         ("en 1934", "Où le pont a-t-il ouvert ?", "en 1934"),
     ],

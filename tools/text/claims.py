@@ -33,6 +33,7 @@ import re
 from functools import lru_cache
 
 from contextorg.prompts._render import STRUCK
+from contextorg.tools.text.language import language
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     JOINED,
@@ -45,6 +46,7 @@ from contextorg.tools.text.normalize import (
     unprefixed,
     words,
 )
+from contextorg.tools.text.questions import asks_yes_no
 
 _CLAUSES = re.compile(
     r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
@@ -226,6 +228,15 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "tidak",
         "แทนที่",
         # Swedish, Danish and Norwegian, Polish; "instead of" in Dutch, Italian, Portuguese
+        # Serbian, Croatian and Bosnian; Czech and Slovak "was not" (also told by language)
+        "nije",
+        "nisu",
+        "nebyl",
+        "nebyla",
+        "nebylo",
+        "nebol",
+        "nebola",
+        "nebolo",
         "inte",
         "icke",
         "ikke",
@@ -245,10 +256,12 @@ _BEFORE_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _cue in sorted(DENYING_BEFORE, key=len, reverse=True):  # the longest first: "nicht mehr"
     _BEFORE_BY_FIRST.setdefault(_cue[0], []).append(_cue)
 
-DENYING_AFTER = frozenset("なく ない なかった 아니라 아닌 아니다 않고 않았다 नहीं degil".split())
-"""Cues that deny what comes before them in their clause: Japanese, Korean, Hindi and Turkish
-negate after ("1932年ではなく1934年に", "1932년이 아니라 1934년에", "1932 में नहीं",
-"1932'de değil")."""
+DENYING_AFTER = frozenset(
+    "なく ない なかった 아니라 아닌 아니다 않고 않았다 नहीं degil نہیں নয় না নেই அல்ல இல்லை".split()
+)
+"""Cues that deny what comes before them in their clause: Japanese, Korean, Hindi, Turkish,
+Urdu, Bengali and Tamil negate after ("1932年ではなく1934年に", "1932년이 아니라 1934년에",
+"1932 में नहीं", "1932'de değil", "1932 میں نہیں", "১৯৩২ সালে নয়", "1932 இல் அல்ல")."""
 
 DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
@@ -404,6 +417,12 @@ NO_LONGER = frozenset(
 )
 """Cues that deny what their clause says of its subject, before them, and what follows."""
 
+UNDENIED_AFTER = frozenset(
+    "more less mas menos piu meno mais yli alle tobb kevesebb obstante appena".split()
+)
+"""After a word of :data:`NEGATING_IN`, words that make it no denial: a limit ("no más de 40
+mg", "non meno di 2 ore"), "no obstante" (nevertheless), "non appena" (as soon as)."""
+
 _COMPARING = frozenset("than als di que".split())
 """After a cue of :data:`NO_LONGER`, words that make it a limit: "no longer than 30 minutes",
 "nicht mehr als 40 mg", "non più di 40 mg"."""
@@ -424,10 +443,14 @@ AFFIRMING = frozenset("as than wie comme como".split())
 planned"."""
 
 ENDS_DENIAL = frozenset(
-    "until till before only just merely simply solely bis vor nur alleen только 直到".split()
+    "until till before hasta fino only just merely simply solely bis vor nur alleen только 直到 "
+    "solo solamente soltanto apenas seulement vain csak tik tikai numai doar lamang samo".split()
 )
-"""Words after which a denial no longer reaches: "did not open until 1934", "not only 1932",
-"not just Ana Costa", "nicht nur", "niet alleen", "не только"."""
+"""Words after which a denial no longer reaches: "did not open until 1934", "no fue hasta
+1934", "not only 1932",
+"not just Ana Costa", "nicht nur", "niet alleen", "не только", "no solo", "non solo", "não
+apenas", "non seulement", "ei vain", "nem csak", "ne tik", "nu doar", "hindi lamang", "ne
+samo"."""
 
 ONLY_BEFORE = frozenset("だけ のみ 뿐만 뿐".split())
 """"Only" before a negation that follows its word: "Ana Costaだけでなく" and "Ana Costa뿐만
@@ -445,6 +468,95 @@ Hebrew, Arabic, Persian, Hindi and Indonesian, written without a comma before it
 "niet in 1971 maar in 1973", "nicht 1971 sondern 1973", "не в 1971 а в 1973", "όχι το 1932
 αλλά το 1934" (English "but" and French "mais" open a clause of their own). A denial before
 it stops there."""
+
+
+NEGATING_IN: dict[str, re.Pattern[str]] = {
+    code: re.compile(pattern)
+    for code, pattern in {
+        "es": r"no",
+        "ca": r"no",
+        "it": r"non",
+        "pt": r"nao",
+        "ro": r"nu",
+        "fi": r"ei|eivat|en|et|emme|ette",
+        "et": r"ei|pole",
+        "hu": r"nem|sem",
+        "tl": r"hindi",
+        "lt": r"ne|nebuvo|nera",
+        "lv": r"ne|nevis|nebija|netika",
+        # a past verb negated by its prefix: "nebyl otevřen", "neotevřel" (not "nejen")
+        "cs": r"ne|nikoli|nikoliv|neni|nejsou|nebude|nebyl\w*|ne(?!jen)\w{3,}(?:l|lo|li)",
+        "sk": r"ne|nie|nikdy|nebude|nebol\w*|ne(?!len)\w{3,}(?:l|lo|li)",
+        "sl": r"ne|ni|niso",
+        "hr": r"ne|nije|nisu",
+        "sr": r"ne|nije|nisu",
+        "bs": r"ne|nije|nisu",
+        # a verb negated by its prefix: "halikufunguliwa" (it was not opened), "hawajafika"
+        # (they have not yet come), "haifunguliwi" (it is not opened); "si" (it is not)
+        "sw": r"(?:ha|hatu|ham|hawa|hai|hau|hali|haya|hazi|haki|havi|hapa|haku|hamu)"
+        r"(?:(?:ku|ja)\w{2,}|ta\w{3,})|(?:hatu|hawa|hai|hau|hali|haya|hazi|haki|havi)\w{2,}i"
+        r"|si|siyo|sio|hakuna|badala",
+    }.items()
+}
+"""Words that deny what follows them as "not" does, in their language only: elsewhere Spanish
+"no" is a number's abbreviation ("No. 5"), Portuguese "Nao" a name, Finnish "en" French
+"in", Tagalog "hindi" the language, Czech "ne" the start of words, and Swahili's negations
+the shape of names ("Hakuba", "Hatakeyama")."""
+
+NEGATING_AFTER_IN: dict[str, re.Pattern[str]] = {
+    # a verb negated by its suffix: "1932'de açılmadı" (it did not open in 1932)
+    "tr": re.compile(r"\w+(?:m[aı]d[ıi]|med[iı]|m[aı]m[ıi]s|mem[iı]s|m[ıiuü]yor|m[ae]y[ae]cak)"),
+    # a verb negated by its prefix after what it denies: "در سال ۱۹۳۲ افتتاح نشد"
+    "fa": re.compile(r"نشد|نشده|نبود|نیست|نکرد|نکرده|نه"),
+}
+"""Words that deny what comes before them, in their language only (as :data:`DENYING_AFTER`
+does in every language)."""
+
+CONTRASTING_IN = {
+    "sw": frozenset({"bali"}),
+    "it": frozenset({"bensi"}),
+    "fi": frozenset({"vaan"}),
+    "et": frozenset({"vaid"}),
+    "hu": frozenset({"hanem"}),
+    "ro": frozenset({"ci"}),
+    "tl": frozenset({"kundi"}),
+    "lt": frozenset({"o", "bet"}),
+    "lv": frozenset({"bet"}),
+    "cs": frozenset({"nybrz"}),
+    "sk": frozenset({"ale", "lez"}),
+    "hr": frozenset({"vec", "nego"}),
+    "sr": frozenset({"vec", "nego"}),
+    "bs": frozenset({"vec", "nego"}),
+    "sl": frozenset({"ampak", "temvec"}),
+}
+"""The "but rather" where a denial stops (as at :data:`CONTRASTING`), in their language
+only: "Daraja halikufunguliwa mwaka 1932 bali mwaka 1934", "non nel 1932, bensì nel 1934"
+(Swahili "bali" is the island elsewhere, Lithuanian "o" a letter)."""
+
+_NEGATION_CANDIDATES = re.compile(
+    "|".join(p.pattern for p in (*NEGATING_IN.values(), *NEGATING_AFTER_IN.values()))
+)
+
+
+def _asks_whether(sentence: str) -> bool:
+    """Whether a sentence of a text asks yes or no, so states nothing.
+
+    "Did the bridge open in 1932? No, it opened in 1934." A question asking what or when is
+    not one: "Why did the bridge open in 1934?" takes its words as given.
+    """
+    return sentence.rstrip().endswith(("?", "？")) and asks_yes_no(sentence)
+
+
+def _negating_language(parts: list[tuple[str, list[str]]], text: str) -> str:
+    """The language of a sentence whose words may deny only in theirs, or "" (most sentences).
+
+    Told from the sentence, or from its ``text`` when the sentence alone is unsure. Only a
+    sentence with a word of :data:`NEGATING_IN` or :data:`NEGATING_AFTER_IN` is told at all.
+    """
+    if not any(_NEGATION_CANDIDATES.fullmatch(w) for _, said in parts for w in said):
+        return ""
+    code = language(" ".join(clause for clause, _ in parts)) or language(text)
+    return code if code in NEGATING_IN or code in NEGATING_AFTER_IN else ""
 
 
 def states(text: str, answer: str, question: str = "") -> bool:
@@ -555,7 +667,8 @@ def _bare(said: list[str]) -> set[str]:
 def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     """Whether a clause reports what others say.
 
-    "1932 is often cited", "some sources give", "it was thought to have opened in 1932",
+    "1932 is often cited", "some sources give", "it was thought to have opened in 1932", "it
+    is said to have opened in 1932",
     "일부 자료는 ... 했다고".
     """
     marked = _bare(said) - not_cues
@@ -565,12 +678,17 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     impersonal = (  # "it was thought", "it is said"
         said[0] == "it" and COPULAS & set(said[1:3]) and (REPORTING - not_cues) & set(said[2:5])
     )
+    hearsay = any(  # "the bridge is said to have opened", "was thought to date from"
+        said[n - 1] in COPULAS and w in REPORTING - not_cues and said[n + 1] == "to"
+        for n, w in enumerate(said[:-1])
+        if n
+    )
     conceded = said[0] in CONCESSIONS and marked & REPORTING  # "despite claims that ..."
     some_say = any(  # "some say", "many believe"
         w in QUANTIFIERS and said[n + 1] in REPORTING - not_cues for n, w in enumerate(said[:-1])
     )
     sourced = (marked & QUANTIFIERS or ("も", "ある") in _pairs(said)) and marked & SOURCES
-    return bool(said_often or impersonal or conceded or some_say or sourced)
+    return bool(said_often or impersonal or hearsay or conceded or some_say or sourced)
 
 
 def _contrasts(said: list[str]) -> bool:
@@ -1107,9 +1225,10 @@ def _affirmed(
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
+    written = _SENTENCES.split(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", text)))
     split = [
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
-        for sentence in _SENTENCES.split(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", text)))
+        for sentence in written
     ]
     nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
     updated = False  # an update note came before this sentence
@@ -1134,6 +1253,8 @@ def _affirmed(
         held_now = now or since or bool(AS_OF & _pairs([w for _, said in parts for w in said]))
         current = held_now or bool({"is", "are"} & everything)
         conditional = bool(parts) and parts[0][1][0] in CONDITIONS
+        tongue = _negating_language(parts, text)
+        asking = _asks_whether(written[number])
         record = bool(RECORDS & everything)
         for clause, said in parts:
             not_cues = (
@@ -1157,7 +1278,12 @@ def _affirmed(
                     how = "after"  # "Owner: Lena Park (former owner: Ken Ito)"
                 passed.append((*here, how))
             clauses.append(
-                (said, [True] * len(said) if retracted else _denied(said, not_cues, past))
+                (
+                    said,
+                    [True] * len(said)
+                    if retracted or asking
+                    else _denied(said, not_cues, past, tongue),
+                )
             )
             if former is not None:
                 _deny_former(said, former, clauses[-1][1])
@@ -1408,11 +1534,14 @@ def _deny(
         flags[m] = True
 
 
-def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) -> list[bool]:
+def _denied(
+    said: list[str], not_cues: frozenset[str] | set[str], past: bool, tongue: str = ""
+) -> list[bool]:
     """For each word of one clause, whether a denial reaches it (``not_cues`` never deny).
 
     ``past``: whether the clause's sentence is in the past, for a plan in a clause without a
-    verb of its own ("the opening, planned for 1932, was delayed until 1934").
+    verb of its own ("the opening, planned for 1932, was delayed until 1934"). ``tongue``:
+    its language when words deny in it alone (:data:`NEGATING_IN`), or "".
     """
     flags = [False] * len(said)
     for n, w in enumerate(said):
@@ -1468,6 +1597,8 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
                     break
         if w in PREDECESSORS and said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
             _deny(flags, said, n + 2, n + 2 + REACH)  # "her predecessor was ..."
+        if w in NEGATIONS | {"didnt"} and _unrealized(said[n + 1 : n + 3]):
+            _deny(flags, said, n - 1, -1)  # "the 1932 opening never happened"
         if tuple(said[n : n + 3]) == END_OF_LIFE:  # "SDK 2.x is end-of-life"
             _deny(flags, said, n - REACH, n)
         if w in OLD_VALUE and n + 1 < len(said) and any(c.isdigit() for c in said[n + 1]):
@@ -1476,10 +1607,19 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
             _deny(flags, said, n, n + 3 + REACH)  # "it used to be 8080"
         if w in DENYING_AFTER and w not in not_cues and not ONLY_BEFORE & set(said[n - 2 : n]):
             _deny(flags, said, n - REACH, n + 1)
+        elif tongue in NEGATING_AFTER_IN and NEGATING_AFTER_IN[tongue].fullmatch(w):
+            _deny(flags, said, n - REACH, n + 1)
     n = 0
     while n < len(said):
-        starting = _BEFORE_BY_FIRST.get(said[n], ())
-        cue = next((c for c in starting if tuple(said[n : n + len(c)]) == c), None)
+        cues = _BEFORE_BY_FIRST.get(said[n], [])
+        local = (said[n],)  # a negation of the sentence's language alone, after longer cues
+        if (
+            tongue in NEGATING_IN
+            and NEGATING_IN[tongue].fullmatch(said[n])
+            and not UNDENIED_AFTER.intersection(said[n + 1 : n + 2])
+        ):
+            cues = [*cues, local]  # "non più" first
+        cue = next((c for c in cues if tuple(said[n : n + len(c)]) == c), None)
         if (
             cue is None
             or not_cues & set(cue)
@@ -1492,10 +1632,13 @@ def _denied(said: list[str], not_cues: frozenset[str] | set[str], past: bool) ->
         end = n + len(cue)
         if cue in NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
             _deny(flags, said, n - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
-        for m in range(n, min(end + REACH, len(said))):
+        # such a negation is that language's "no" too ("Não são permitidos cães" says "não")
+        first = n + 1 if cue == local and local not in _BEFORE_BY_FIRST.get(said[n], []) else n
+        for m in range(first, min(end + REACH, len(said))):
             if (
                 said[m] in ENDS_DENIAL
                 or said[m] in CONTRASTING
+                or said[m] in CONTRASTING_IN.get(tongue, ())
                 or (m > end and said[m] in PREDICATES)
             ):
                 break
@@ -1517,6 +1660,21 @@ Chen CEO after Raj Patel stepped down")."""
 
 
 END_OF_LIFE = ("end", "of", "life")
+
+UNREALIZED = frozenset(
+    "happen happened occur occurred materialize materialized materialise materialised".split()
+)
+
+
+def _unrealized(after: list[str]) -> bool:
+    """Whether the words after a negation say that what it follows never came about.
+
+    "never happened", "did not occur", "never took place": "the 1932 opening never happened".
+    """
+    return bool(after) and (
+        after[0] in UNREALIZED or (after[0] in ("take", "took") and after[1:2] == ["place"])
+    )
+
 
 PREDECESSORS = frozenset(
     "predecessor predecessors vorganger vorgangerin predecesseur predecesor antecessor 前任".split()
@@ -1608,8 +1766,11 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
 
 
 def _plan_is_over(said: list[str], past: bool) -> bool:
-    """Whether a plan named in this clause is past or only a plan (so it denies)."""
+    """Whether a plan named in this clause is past, only a plan, or conceded (so it denies).
+
+    "was planned for 1932", "only the planned date", "although planned for 1932".
+    """
     marked = set(said)
-    if marked & (PAST | RESTRICTING):
+    if marked & (PAST | RESTRICTING) or said[0] in CONCESSIONS:
         return True
     return not marked & IN_FORCE and past

@@ -647,24 +647,32 @@ _ASKS_WHEN = re.compile(
 )
 """A question that asks when, opening on it ("What happens when ...?" does not ask when)."""
 _YEAR_ASKED = re.compile(r"\b(?:years?|jahr|ann[ée]e|a[ñn]o|anno)\b", re.IGNORECASE)
-_MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+_ACCENTED = {"a": "[aàâä]", "e": "[eéèê]", "u": "[uûü]", "o": "[oô]", "i": "[iî]"}
+
+
+def _accent_blind(word: str) -> str:
+    """A pattern for ``word`` written with or without its accents: "marz" finds "März"."""
+    return "".join(_ACCENTED.get(c, re.escape(c)) for c in word)
+
+
+_MONTH = "|".join(_accent_blind(m) for m in sorted(MONTH_WORDS, key=len, reverse=True))
+"""A month's name, as :data:`MONTH_WORDS` spells it or with its accents ("März", "février")."""
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 
 
 _DATE = (
     rf"(?P<date>(?:(?:{_DAY}\s+(?:of\s+)?)?(?:{_MONTH})\.?(?:\s+{_DAY})?(?:,?\s+\d{{4}})?|\d{{4}}))"
 )
+_DATED_BY = r"on|in|at|im|am|um|en|au|à|le|el|em|no|na|nel|nell'|w|we|в|во"
+"""The prepositions a date follows, in several languages: "on", "im", "en", "le", "в"."""
 _DATE_CLOSING = re.compile(
-    rf"^(?P<head>.*?)\s+(?:on|in|at)\s+(?:the\s+)?{_DATE}\W*$",
+    rf"^(?P<head>.*?)\s+(?:{_DATED_BY})\s+(?:the\s+)?{_DATE}\W*$",
     re.IGNORECASE,
 )
-"""A reply that ends on a date after "on", "in" or "at" ("will take place on March 10")."""
-_DATE_ALONE = re.compile(
-    rf"^\W*(?:on|in|at|im|am|um|en|au|à|el|em|no|na|nel|nell'|w|we|в|во)\s+(?:the\s+)?{_DATE}\W*$",
-    re.IGNORECASE,
-)
-"""A reply that is a date and the preposition before it, in one of several languages: "En
-1934", "in March 1934"."""
+"""A reply that ends on a date after a preposition ("will take place on March 10", "a ouvert
+en février 1934")."""
+_DATE_ALONE = re.compile(rf"^\W*(?:{_DATED_BY})\s+(?:the\s+)?{_DATE}\W*$", re.IGNORECASE)
+"""A reply that is a date and the preposition before it: "En 1934", "in March 1934"."""
 
 
 def date_phrase(answer: str, question: str) -> str:
