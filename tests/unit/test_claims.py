@@ -20,6 +20,7 @@ from contextorg.tools.text.normalize import grounded, mentions, says_phrase, wor
 from contextorg.tools.text.phrases import (
     another_row,
     answer_phrase,
+    bare_date,
     bare_reply,
     complete_phrase,
     dangles,
@@ -302,6 +303,112 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
     text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer, "Who owns the Falcon API?") is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "now", "before"),
+    [
+        (
+            "Das Treffen findet in der Harbor-Bibliothek statt. Update (3. Mai): Das Treffen "
+            "ist in die Quay-Bibliothek umgezogen.",  # "3. Mai" ends no sentence
+            "Wo findet das Treffen statt?",
+            "Quay-Bibliothek",
+            "Harbor-Bibliothek",
+        ),
+        (
+            "La rencontre a lieu à la bibliothèque Harbor. Mise à jour (3 mai) : la rencontre "
+            "a déménagé à la bibliothèque Quay.",
+            "Où a lieu la rencontre ?",
+            "bibliothèque Quay",
+            "bibliothèque Harbor",
+        ),
+        (
+            "El encuentro se celebra en la biblioteca Harbor. Actualización (3 de mayo): el "
+            "encuentro se ha trasladado a la biblioteca Quay.",
+            "¿Dónde se celebra el encuentro?",
+            "biblioteca Quay",
+            "biblioteca Harbor",
+        ),
+        (
+            "L'incontro si tiene alla biblioteca Harbor. Aggiornamento (3 maggio): l'incontro "
+            "si è spostato alla biblioteca Quay.",
+            "Dove si tiene l'incontro?",
+            "biblioteca Quay",
+            "biblioteca Harbor",
+        ),
+        (
+            "勉強会はハーバー図書館で開かれます。更新（5月3日）：勉強会はキー図書館に移りました。",
+            "勉強会はどこで開かれますか？",
+            "キー図書館",
+            "ハーバー図書館",
+        ),
+        # replaced, the replacement named after the verb or before it, or with no word
+        ("Port 8080 wurde in Version 4 durch Port 9090 ersetzt.", "Welchen Port?", "9090", "8080"),
+        ("La porta 8080 è stata sostituita dalla porta 9090.", "Quale porta?", "9090", "8080"),
+        ("A porta 8080 foi substituída pela porta 9090.", "Qual porta usa?", "9090", "8080"),
+        ("Poort 8080 is in versie 4 vervangen door poort 9090.", "Welke poort?", "9090", "8080"),
+        ("Порт 8080 был заменён портом 9090 в версии 4.", "Какой порт?", "9090", "8080"),
+        ("Port 8080 został zastąpiony portem 9090.", "Jakiego portu używa?", "9090", "8080"),
+        ("在第4版中，端口8080已被端口9090取代。", "使用哪个端口？", "9090", "8080"),
+    ],
+)
+def test_an_update_or_a_replacement_in_other_languages_states_only_the_new_value(
+    text: str, question: str, now: str, before: str
+) -> None:
+    assert states(text, now, question) and not states(text, before, question)
+
+
+def test_a_day_written_as_an_ordinal_ends_no_sentence() -> None:
+    assert states("Das Werk öffnete am 3. Mai 2024 in Bremen.", "3. Mai 2024")
+    assert states("Das Werk hat 3. Es öffnete 2024.", "2024")
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("Responsable: Lena Park. Antiguo responsable: Ken Ito.", "¿Quién es el responsable?"),
+        ("Responsável: Lena Park. Antigo responsável: Ken Ito.", "Quem é o responsável?"),
+        ("Eigenaar: Lena Park. Vorige eigenaar: Ken Ito.", "Wie is de eigenaar?"),
+        ("Właściciel: Lena Park. Poprzedni właściciel: Ken Ito.", "Kto jest właścicielem?"),
+        ("Владелец: Lena Park. Бывший владелец: Ken Ito.", "Кто владелец сборки?"),
+        ("负责人：Lena Park。前负责人：Ken Ito。", "谁负责Harbor构建？"),
+        ("담당자: Lena Park. 이전 담당자: Ken Ito.", "Harbor 빌드 담당자는 누구입니까?"),
+        ("Sorumlu: Lena Park. Önceki sorumlu: Ken Ito.", "Harbor derlemesinden kim sorumlu?"),
+        ("Vlastník: Lena Park. Bývalý vlastník: Ken Ito.", "Kdo vlastní build Harbor?"),
+        ("Omistaja: Lena Park. Entinen omistaja: Ken Ito.", "Kuka omistaa Harbor-buildin?"),
+        ("स्वामी: Lena Park. पूर्व स्वामी: Ken Ito.", "Harbor बिल्ड का स्वामी कौन है?"),
+        # the word after the role
+        ("Chủ sở hữu: Lena Park. Chủ sở hữu trước: Ken Ito.", "Ai là chủ sở hữu?"),
+        ("Pemilik: Lena Park. Pemilik sebelumnya: Ken Ito.", "Siapa pemilik build Harbor?"),
+        # until a year, and what holds since
+        (
+            "Ken Ito betreute den Harbor-Build bis 2024; seitdem betreut ihn Lena Park.",
+            "Wer betreut den Harbor-Build?",
+        ),
+        (
+            "Ken Ito a géré le build Harbor jusqu'en 2024 ; depuis, c'est Lena Park.",
+            "Qui gère le build Harbor ?",
+        ),
+    ],
+)
+def test_a_former_holder_is_not_stated_in_other_languages(text: str, question: str) -> None:
+    assert states(text, "Lena Park", question) and not states(text, "Ken Ito", question)
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("Lena Park, ex-Google, owns the Harbor build.", "Who owns the Harbor build?"),
+        ("Ken Ito est responsable depuis 2024.", "Qui est responsable ?"),
+        (
+            "La sala acoge hasta 2024 personas; Ken Ito es el responsable.",
+            "¿Quién es el responsable?",
+        ),
+        ("Ken Ito, un antiguo ingeniero, es el responsable.", "¿Quién es el responsable?"),
+    ],
+)
+def test_a_word_for_former_before_another_role_denies_no_holder(text: str, question: str) -> None:
+    assert states(text, "Ken Ito" if "Ken Ito" in text else "Lena Park", question)
 
 
 @pytest.mark.parametrize(
@@ -1928,6 +2035,20 @@ def test_a_year_read_in_the_question_s_script_is_cited_by_the_text_that_writes_i
     assert stated_part("The Corvale Bridge opened in 1932.", "1932年", question) == "1932"
 
 
+def test_a_state_that_lasted_until_a_year_is_past_for_its_whole_clause() -> None:
+    text = "Ken Ito owned the Harbor build pipeline until 2024; Lena Park owns it now."
+    question = "Who owns the Harbor build?"
+    assert not states(text, "Ken", question) and not states(text, "Ken Ito", question)
+    assert states(text, "Lena Park", question)
+    # the stated part of a reply is never a piece of a name the text denies
+    french = "Ken Ito a géré le build Harbor jusqu'en 2024 ; depuis, c'est Lena Park."
+    assert stated_part(french, "Ken Ito", "Qui gère le build Harbor ?") is None
+    assert stated_part(french, "Lena Park", "Qui gère le build Harbor ?") == "Lena Park"
+    house = "The Mason House is at 10 Hillside Avenue in Winchester, Massachusetts. It is old."
+    reply = "10 Hillside Avenue in Winchester, Massachusetts. Itold"  # a garbled last word
+    assert stated_part(house, reply) == "10 Hillside Avenue in Winchester, Massachusetts"
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -2244,6 +2365,33 @@ def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
     answer: str, question: str, phrase: str
 ) -> None:
     assert date_phrase(answer, question) == phrase
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "date"),
+    [
+        # with its particles or the question's own verb, asked in other languages
+        ("vuonna 1934", "Milloin Corvalen silta avattiin?", "1934"),
+        ("1934'te açıldı", "Corvale Köprüsü ne zaman açıldı?", "1934"),
+        ("v roce 1934", "Kdy byl otevřen most Corvale?", "1934"),
+        ("1936 году", "Когда был открыт мост Корвале?", "1936"),
+        ("ב-1934", "מתי נפתח גשר קורבלה?", "1934"),
+        ("1958年通车", "明溪大桥是哪一年通车的？", "1958年"),
+        ("2024年3月15日", "新版本什么时候发布？", "2024年3月15日"),
+        ("am 15.03.2024", "Wann wurde das Gerät ausgeliefert?", "15.03.2024"),
+        ("1988년에 문을 열었으며", "한빛 도서관은 언제 문을 열었나요?", "1988년"),
+        ("It opened in 1932.", "When did it open?", "1932"),
+        # not when anything else is said, or two dates are, or the question asks no time
+        ("1934 (planned)", "When did it open?", "1934 (planned)"),
+        ("1932 in Paris", "Quand le pont a-t-il ouvert ?", "1932 in Paris"),
+        ("from 1932 to 1934", "Milloin silta avattiin?", "from 1932 to 1934"),
+        ("vuonna 1934", "Kuka avasi sillan?", "vuonna 1934"),
+    ],
+)
+def test_an_answer_to_when_is_its_one_date_when_the_rest_adds_nothing(
+    answer: str, question: str, date: str
+) -> None:
+    assert bare_date(answer, question) == date
 
 
 LEDGER_ROW = "Ownership\nRow 1 in Table 1: Service is ledger, and Owner is Ben Adler"

@@ -192,6 +192,8 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
             run = complete_phrase(run, text)  # not ending on "and": on to the clause's end
             # "April 28" of "April 28, 1964" from a text without 1964 would be another date
             beside = " ".join(tokens[max(start - 1, 0) : start] + tokens[end : end + 1])
+            if _cuts_a_name(tokens, start, end):
+                continue  # "Ken" of "Ken Ito", whose text denies "Ito" only
             if run and states(text, run, question) and not numbers(beside) & missing:
                 score = (len(new_words(run) & adds), len(run))
                 if score > best_score:
@@ -199,6 +201,22 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
                 break
     carries = grounded(best, answer, question=question, every_number=False)
     return best if best_score[0] and carries else None
+
+
+def _cuts_a_name(tokens: list[str], start: int, end: int) -> bool:
+    """Whether the run ``tokens[start:end]`` begins or ends inside a name.
+
+    A name is capitalized words with nothing between them: "Ken Ito", not "Winchester,
+    Massachusetts".
+    """
+
+    def named(n: int) -> bool:
+        return 0 <= n < len(tokens) and tokens[n][:1].isupper() and tokens[n][1:2].islower()
+
+    def joined(n: int) -> bool:  # the words at n and n + 1 are one name
+        return named(n) and named(n + 1) and tokens[n][-1].isalnum()
+
+    return joined(start - 1) or joined(end - 1)
 
 
 _DIGITS_JOINED = re.compile(rf"(?<=\d)(?={JOINED.pattern})|(?<={JOINED.pattern})(?=\d)")

@@ -33,6 +33,7 @@ from contextorg.tools.text.phrases import (
     address_phrase,
     another_row,
     answer_phrase,
+    bare_date,
     bare_reply,
     code_phrase,
     complete_phrase,
@@ -290,6 +291,8 @@ def _read_answer(
         if again.status == "answers" and not any(same_answer(a, answer) for a in again.answers):
             return again
         return denied
+    if (date := bare_date(answer, question)) != answer:  # "vuonna 1934" is "1934"
+        return reading.model_copy(update={"answers": [dated(date, text, question)]})
     return reading
 
 

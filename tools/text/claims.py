@@ -269,6 +269,8 @@ DENYING_NEAR = frozenset(
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
     "outdated superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte "
     "remplace reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任 "
+    "sostituita sostituito sostituiti substituida substituido vervangen zastapiony zastapiona "
+    "zastapione заменен заменена заменено заменены "
     "deprecated unsupported obsolete eol "
     "misprint typo "
     "debunked disputed refuted denied inaccurate untrue hoax unfounded baseless groundless "
@@ -322,12 +324,22 @@ delayed" moved nothing to May 5."""
 
 REPLACING = frozenset(
     "superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte remplace "
-    "reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任".split()
+    "reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任 "
+    "sostituita sostituito sostituiti substituida substituido vervangen zastapiony zastapiona "
+    "zastapione заменен заменена заменено заменены".split()
 )
 """Cues that deny what is replaced, not what replaces it: "Ken Ito was replaced by Lena Park",
 "Lena Park replaced Ken Ito", "we replaced MySQL with PostgreSQL"."""
 
 BY = frozenset("by with durch mit par por con".split())
+
+REPLACED_BY = BY | frozenset("dalla dal dai da pela pelo door 被".split())
+"""What opens the replacement after a verb of replacing ("sostituita dalla porta 9090",
+"vervangen door poort 9090"), or before it ("durch Port 9090 ersetzt", "被端口9090取代")."""
+
+REPLACED_WITH_NO_BY = frozenset("заменен заменена заменено заменены zastapiony zastapiona".split())
+"""Passives of replacing whose replacement follows with no word before it (Russian and Polish
+put it in the instrumental: "был заменён портом 9090"): what is before them is replaced."""
 
 CHANGING = frozenset(
     "changed moved migrated transferred handed passed switched reassigned renamed upgraded "
@@ -357,13 +369,14 @@ the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" 
 
 UPDATE_LABELS = frozenset(
     "update updated upd edit edited correction corrected aktualisierung aktualisiert korrektur "
-    "nachtrag actualisation actualizacion correccion aggiornamento correzione bijgewerkt "
+    "nachtrag actualisation mise actualizacion correccion aggiornamento correzione bijgewerkt "
     "correctie rectificatie atualizacao atualizado correcao errata aktualizacja korekta "
     "sprostowanie uppdatering uppdaterad rattelse opdatering oppdatering rettelse guncelleme "
     "duzeltme ενημερωση διορθωση обновление поправка исправление تحديث تصحيح עדכון תיקון 更新 "
     "更正 订正 訂正 勘误 追記 업데이트 정정".split()
 )
-"""Labels of a note that updates a page ("Update (2024): ...", "EDIT: ...", "更新：...",
+"""Labels of a note that updates a page ("Update (2024): ...", "EDIT: ...", "Mise à jour :",
+"更新：...",
 "追記：...", "Обновление: ..."); after one, the page's text labelled :data:`ORIGINAL_LABELS` is
 what the note superseded."""
 
@@ -588,6 +601,24 @@ def denies(text: str, answer: str, question: str = "") -> bool:
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n")
 
+_DAY_ORDINAL = re.compile(r"(?:^|\W)\d{1,2}\.$")
+_MONTH_FIRST = re.compile(
+    r"(?:jan|feb|m[aä]r|apr|mai|maj|jun|jul|aug|sep|okt|oct|nov|de[zc])", re.I
+)
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut into sentences, not after a day written as an ordinal ("am 3. Mai 2024")."""
+    pieces = _SENTENCES.split(text)
+    joined = pieces[:1]
+    for piece in pieces[1:]:
+        if _DAY_ORDINAL.search(joined[-1]) and _MONTH_FIRST.match(piece):
+            joined[-1] += " " + piece
+        else:
+            joined.append(piece)
+    return joined
+
+
 Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches each
 
 
@@ -709,11 +740,29 @@ def _pairs(said: list[str]) -> set[tuple[str, str]]:
 
 
 FORMER = frozenset(
-    "former previous ex erstwhile ehemalige ehemaliger ehemaligen fruhere fruherer ancien "
-    "ancienne".split()
+    w
+    for cue in """
+    former previous ex erstwhile ehemalige ehemaliger ehemaligen fruhere fruherer ancien
+    ancienne antiguo antigua antigo vorige voormalige voormalig poprzedni poprzednia
+    бывший бывшая прежний прежняя предыдущий предыдущая колишній попередній tidigare forre
+    forrige tidligere onceki eski byvaly bývalý predchozi puvodni entinen edellinen पूर्व
+    पिछले 前 前任 이전 전임 πρώην προηγούμενος לשעבר
+    """.split()
+    for w in words(cue)
 )
 """Words that make a holder of the role after them a past one ("the former owner", "Former
-owner: Ken Ito"), when the question asks about that role."""
+owner: Ken Ito", "Antiguo responsable", "Бывший владелец", "前负责人", "이전 담당자"), when the
+question asks about that role."""
+
+FORMER_AFTER = frozenset(
+    w
+    for cue in "السابق السابقة قبلی پیشین trước sebelumnya terdahulu anterior précédent "
+    "precedente".split()
+    for w in words(cue)
+)
+"""Words that make a holder of the role before them a past one, in languages that put them
+after their noun: "المالك السابق", "Chủ sở hữu trước", "Pemilik sebelumnya", "responsable
+anterior", "le responsable précédent"."""
 
 HANDED_ON = frozenset(
     tuple(words(opener)) for opener in ("before that", "prior to that", "until then", "bis dahin")
@@ -724,7 +773,8 @@ Ken Ito did"."""
 NOW = frozenset(
     "now currently current today presently nowadays jetzt derzeit aktuell maintenant "
     "actuellement ahora actualmente adesso attualmente agora atualmente momenteel teraz obecnie "
-    "теперь сейчас simdi artık الآن حاليا עכשיו כעת 现在 目前 現在 지금 현재".split()
+    "теперь сейчас simdi artık الآن حاليا עכשיו כעת 现在 目前 現在 지금 현재 seitdem "
+    "mittlerweile inzwischen depuis desormais".split()
 )
 """Words that set a present state against a past one: "owned by Ken Ito until 2024, is now
 owned by Lena Park", "读书会现在在河西书店举行"."""
@@ -876,7 +926,9 @@ def _changes_to(said: list[str]) -> bool:
 CHANGING_ELSEWHERE = frozenset(
     "verplaatst gewijzigd veranderd verhuisd mudou mudado mudada transferido transferida "
     "alterado alterada przeniesiono przeniesione przeniesiona przeniesiony zmieniono zmieniona "
-    "flyttats flyttad flyttades andrats andrad andrades flyttet endret aendret перенесена "
+    "flyttats flyttad flyttades flyttat andrats andrad andrades flyttet endret aendret перенесена "
+    "demenage demenagee deplace deplacee transfere transferee trasladado trasladada spostato "
+    "spostata trasferito trasferita "
     "перенесено перенесен перенесли переехала переехал переехало изменена изменено изменен "
     "انتقل انتقلت نقل نقلت".split()
 )
@@ -884,7 +936,7 @@ CHANGING_ELSEWHERE = frozenset(
 Scandinavian languages, Russian and Arabic (kept apart from :data:`CHANGING`, whose other rules
 are English and German)."""
 
-CHANGED_INTO = MOVED_TO | frozenset("naar para do till в на إلى".split())
+CHANGED_INTO = MOVED_TO | frozenset("naar para do till в на إلى la le les au aux al alla".split())
 """After a verb of change, the words that open what it changes to."""
 
 CHANGED_INTO_ONE_WORD = frozenset(
@@ -892,8 +944,13 @@ CHANGED_INTO_ONE_WORD = frozenset(
 )
 """Chinese verbs of a change joined to their "to": "已改到河西书店"."""
 
-CHANGING_AFTER = frozenset("変更 移転 移動".split())
+CHANGING_AFTER = frozenset("変更 移転 移動 移り 移っ".split())
 """Japanese verbs of a change, after what it changes to and its "に" or "へ"."""
+
+CHANGING_LAST = frozenset("umgezogen verlegt verschoben geandert gewechselt".split())
+INTO_BEFORE = frozenset("in nach zur zum ins auf".split())
+"""German puts a past participle last, after what it changes to: "ist in die Quay-Bibliothek
+umgezogen"."""
 
 CHANGING_KOREAN = ("변경", "바뀌", "바꿨", "옮겨", "옮겼", "이전")
 """Korean verbs of a change, as their words begin, after what it changes to ("...으로")."""
@@ -931,6 +988,7 @@ def _a_change(said: list[str], n: int) -> bool:
         and bool(CHANGED_INTO & set(said[n + 1 : n + 3]))
         or w in CHANGED_INTO_ONE_WORD
         or (w in CHANGING_AFTER and n > 0 and said[n - 1] in ("に", "へ"))
+        or (w in CHANGING_LAST and bool(INTO_BEFORE & set(said[max(n - 5, 0) : n])))
         or (w.startswith(CHANGING_KOREAN) and n > 0 and said[n - 1].endswith("로"))
     )
 
@@ -1102,13 +1160,19 @@ mg)"."""
 def _role_asked(role: list[str], asked: frozenset[str] | set[str]) -> bool:
     """Whether a role named after "former" is what the question asks about.
 
-    "owner" for "Who owns ...?", "maintainer" for "Who maintains ...?".
+    "owner" for "Who owns ...?", "maintainer" for "Who maintains ...?", "ответственный" for
+    "Кто отвечает ...?" (five letters in common), "负责人" for "谁负责...?".
     """
     return any(
-        len(prefix := os.path.commonprefix([r, a])) >= 3 and len(prefix) >= min(len(r), len(a)) - 1
+        len(prefix := os.path.commonprefix([r, a])) >= 5
+        or (len(prefix) >= (2 if _HAN.match(r) else 3) and len(prefix) >= min(len(r), len(a)) - 1)
         for r in role
         for a in asked
     )
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
+"""Chinese and Japanese, whose role words are two characters: "负责" in "负责人"."""
 
 
 def _left_role(said: list[str], asked: frozenset[str]) -> bool:
@@ -1225,7 +1289,7 @@ def _affirmed(
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
-    written = _SENTENCES.split(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", text)))
+    written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", text)))
     split = [
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
         for sentence in written
@@ -1562,8 +1626,7 @@ def _denied(
                 )
                 end = next((m for m in range(n + 1, end) if said[m] in MOVED_TO), end)
             if w in REPLACING:  # what is replaced, not what replaces it
-                by = next((m for m in range(n + 1, end) if said[m] in BY), None)
-                start, end = (start, by) if by is not None else (n, end)
+                start, end = _replaced(said, n, start, end)
             _deny(flags, said, start, end)
         if w in FROM and ((CHANGING - not_cues) & set(said) or _moved_from(said, n)):
             _deny_changed_from(said, n, flags)
@@ -1645,6 +1708,24 @@ def _denied(
             flags[m] = True
         n = end
     return flags
+
+
+def _replaced(said: list[str], n: int, start: int, end: int) -> tuple[int, int]:
+    """Where what the verb of replacing at ``n`` replaces is, within ``start`` to ``end``.
+
+    Before "by" after it ("X was replaced by Y"), before "by" before it ("X wurde durch Y
+    ersetzt", "X已被Y取代"), the whole clause before a passive with no "by" ("X был заменён
+    Y"), or else after it ("Y replaced X").
+    """
+    after = next((m for m in range(n + 1, end) if said[m] in REPLACED_BY), None)
+    if after is not None:
+        return start, after
+    before = next((m for m in range(n - 1, -1, -1) if said[m] in REPLACED_BY), None)
+    if before is not None:
+        return 0, before
+    if said[n] in REPLACED_WITH_NO_BY:
+        return 0, n
+    return n, end
 
 
 def _intended(said: list[str], n: int) -> bool:
@@ -1739,7 +1820,11 @@ def _former(said: list[str], asked: frozenset[str]) -> int | None:
         (
             n
             for n, w in enumerate(said)
-            if w in FORMER and w not in asked and _role_asked(said[n + 1 : n + 3], asked)
+            if w not in asked
+            and (
+                (w in FORMER and _role_asked(said[n + 1 : n + 3], asked))
+                or (w in FORMER_AFTER and n and _role_asked(said[max(n - 3, 0) : n], asked))
+            )
         ),
         None,
     )
@@ -1761,8 +1846,11 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
     Not a range ("ran from 1990 until 2005"), nor a negation ("did not open until 1934").
     """
     for n, w in enumerate(said):
-        if w in LASTED_UNTIL and not (RANGES | NEGATIONS) & set(said[:n]):
-            _deny(flags, said, n - REACH, n)
+        lasted = w in LASTED_UNTIL or (w in UNTIL and any(map(_a_year, said[n + 1 : n + 3])))
+        if lasted and not (RANGES | NEGATIONS) & set(said[:n]):
+            # all the clause gives up to it: "Ken Ito owned the build pipeline until 2024";
+            # "jusqu'en 2024", not "hasta 5.000 personas"
+            _deny(flags, said, n - 1, -1)
 
 
 def _plan_is_over(said: list[str], past: bool) -> bool:

@@ -646,6 +646,20 @@ _ASKS_WHEN = re.compile(
     re.IGNORECASE,
 )
 """A question that asks when, opening on it ("What happens when ...?" does not ask when)."""
+_ASKS_WHEN_ANYWHERE = re.compile(
+    r"ne zaman|いつ|언제|什么时候|什麼時候|何时|何時|哪一年|哪年|khi nào|bao giờ|năm nào|kapan"
+    r"|कब|lini|milloin|mikor|când|πότε|מתי|متى|เมื่อไร|เมื่อไหร่|เมื่อใด|ปีใด|ปีไหน"
+    r"|\b(?:kdy|kiedy|когда|коли|wanneer|när|hvornår|når|kada|kdaj|millal)\b",
+    re.IGNORECASE,
+)
+"""A question that asks when in another language, the word anywhere in it: "Corvale Köprüsü
+ne zaman açıldı?", "コルヴァレ橋はいつ開通しましたか？", "Milloin silta avattiin?"."""
+
+
+def _asks_when(question: str) -> bool:
+    return bool(_ASKS_WHEN.match(question) or _ASKS_WHEN_ANYWHERE.search(question))
+
+
 _YEAR_ASKED = re.compile(r"\b(?:years?|jahr|ann[ée]e|a[ñn]o|anno)\b", re.IGNORECASE)
 _ACCENTED = {"a": "[aàâä]", "e": "[eéèê]", "u": "[uûü]", "o": "[oô]", "i": "[iî]"}
 
@@ -660,9 +674,23 @@ _MONTH = "|".join(_accent_blind(m) for m in sorted(MONTH_WORDS, key=len, reverse
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 
 
-_DATE = (
-    rf"(?P<date>(?:(?:{_DAY}\s+(?:of\s+)?)?(?:{_MONTH})\.?(?:\s+{_DAY})?(?:,?\s+\d{{4}})?|\d{{4}}))"
+_NAMED_DATE = rf"(?:(?:{_DAY}\s+(?:of\s+)?)?(?:{_MONTH})\.?(?:\s+{_DAY})?(?:,?\s+\d{{4}})?|\d{{4}})"
+_DATE = rf"(?P<date>{_NAMED_DATE})"
+_ANY_DATE = re.compile(
+    r"\d{4}\s*[年년](?:\s*\d{1,2}\s*[月월](?:\s*\d{1,2}\s*[日일])?)?"  # 2024年3月15日
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}\.\s?\d{1,2}\.\s?\d{4}"  # 2024-03-15, 15.03.2024
+    rf"|(?<!\w){_NAMED_DATE}(?!\d)",
+    re.IGNORECASE,
 )
+"""One date, in the ways replies write them."""
+DATE_PARTICLES = frozenset(
+    """
+    vuonna roce roku году році року рік год г ปี nam tahun pada noong sa το ב
+    в у w v ve te ta de da ben ban jaar ar i im am um en le el em no na nel il la 에 에는 에서
+    """.split()
+)
+"""Words that go with a date in a reply without saying more: "vuonna 1934", "v roce 1934",
+"1936 году", "ב-1934", "1934'te" (a Turkish suffix), "1934-ben", "ปี 2545"."""
 _DATED_BY = r"on|in|at|im|am|um|en|au|à|le|el|em|no|na|nel|nell'|w|we|в|во"
 """The prepositions a date follows, in several languages: "on", "im", "en", "le", "в"."""
 _DATE_CLOSING = re.compile(
@@ -685,7 +713,7 @@ def date_phrase(answer: str, question: str) -> str:
     hosts it on March 10" stays whole, as does a reply to any other question. A date and its
     preposition alone are the date: "En 1934" for "Quand le pont a-t-il ouvert ?".
     """
-    if not _ASKS_WHEN.match(question):
+    if not _asks_when(question):
         return answer
     if alone := _DATE_ALONE.match(answer):
         return str(alone["date"])  # "En 1934" for "Quand le pont a-t-il ouvert ?"
@@ -700,6 +728,41 @@ def date_phrase(answer: str, question: str) -> str:
     if not restated and any(_names(t) and stems(t) - asked for t in head.split()):
         return answer
     return closing["date"]
+
+
+def bare_date(answer: str, question: str) -> str:
+    """An answer to "when", cut to its one date when nothing else it says adds to the question.
+
+    What else it says is the question's own words, function words and
+    :data:`DATE_PARTICLES`: "vuonna 1934", "1958年通车" for "明溪大桥是哪一年通车的？",
+    "1934'te açıldı" for "Corvale Köprüsü ne zaman açıldı?". Unlike :func:`date_phrase`, for
+    an answer already read and checked: what the model replied stays what it is told it said.
+    """
+    if not _asks_when(question):
+        return answer
+    found = list(_ANY_DATE.finditer(answer))
+    if len(found) != 1:
+        return answer
+    date = found[0]
+    rest = set(words(answer[: date.start()] + " " + answer[date.end() :]))
+    asked = set(words(question))
+    extra = {w for w in rest - asked - DATE_PARTICLES - FUNCTION_WORDS if not _inflects(w, asked)}
+    if extra and stems(" ".join(extra)) - stems(question):
+        return answer
+    return " ".join(date.group().split())
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _inflects(word: str, asked: set[str]) -> bool:
+    """Whether a Korean word is another ending of one of the question's words.
+
+    "열었으며" of "열었나요": the same first two syllables.
+    """
+    return bool(_HANGUL.match(word)) and any(
+        len(word) > 2 and len(a) > 2 and a[:2] == word[:2] for a in asked
+    )
 
 
 _TIME_NOUNS = stems("year date day month century decade time")
