@@ -460,10 +460,9 @@ ENDS_DENIAL = frozenset(
     "solo solamente soltanto apenas seulement vain csak tik tikai numai doar lamang samo".split()
 )
 """Words after which a denial no longer reaches: "did not open until 1934", "no fue hasta
-1934", "not only 1932",
-"not just Ana Costa", "nicht nur", "niet alleen", "не только", "no solo", "non solo", "não
-apenas", "non seulement", "ei vain", "nem csak", "ne tik", "nu doar", "hindi lamang", "ne
-samo"."""
+1934", "not only 1932", "not just Ana Costa", "nicht nur", "niet alleen", "не только", "no
+solo", "non solo", "não apenas", "non seulement", "ei vain", "nem csak", "ne tik", "nu doar",
+"hindi lamang", "ne samo"."""
 
 ONLY_BEFORE = frozenset("だけ のみ 뿐만 뿐".split())
 """"Only" before a negation that follows its word: "Ana Costaだけでなく" and "Ana Costa뿐만
