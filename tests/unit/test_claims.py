@@ -389,6 +389,10 @@ def test_a_day_written_as_an_ordinal_ends_no_sentence() -> None:
             "Ken Ito a géré le build Harbor jusqu'en 2024 ; depuis, c'est Lena Park.",
             "Qui gère le build Harbor ?",
         ),
+        (
+            "Ken Ito gestionó el build Harbor hasta 2024; desde entonces lo gestiona Lena Park.",
+            "¿Quién gestiona el build Harbor?",
+        ),
     ],
 )
 def test_a_former_holder_is_not_stated_in_other_languages(text: str, question: str) -> None:

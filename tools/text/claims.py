@@ -819,6 +819,26 @@ PRESENT_ASKED = frozenset("is are does do has have ist sind hat est sont es son"
 sentence in the past is given up by the next one that says what holds now ("Since Quill 4 it
 is 9090", "It is now 52,000"). Not for "Who owns ...?", which no such word marks."""
 
+NOW_SINCE = frozenset(
+    {
+        ("desde", "entonces"),
+        ("desde", "entao"),
+        ("da", "allora"),
+        ("sedan", "dess"),
+        ("с", "тех"),
+        ("od", "tego"),
+        ("od", "te"),
+    }
+)
+"""Two words that say "since then", where no single word does: "hasta 2024; desde entonces
+lo gestiona Lena Park" (one, as "seitdem" and "depuis", is in :data:`NOW`)."""
+
+
+def _says_now(said: list[str]) -> bool:
+    """Whether a clause says what holds now: "now", "seitdem", "desde entonces"."""
+    return bool(NOW.intersection(said)) or bool(NOW_SINCE & _pairs(said))
+
+
 AS_OF = frozenset({("as", "of")})
 """Words that date what holds now: "Capacity: 18,000 (as of 2020; 15,000 before)"."""
 
@@ -1293,7 +1313,7 @@ def _affirmed(
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
         for sentence in written
     ]
-    nows = [any(NOW.intersection(said) for _, said in parts) for parts in split] + [False]
+    nows = [any(_says_now(said) for _, said in parts) for parts in split] + [False]
     updated = False  # an update note came before this sentence
     asks_past = before or bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
     asks_then = bool((PAST | ASKING_THE_PAST) & asked)  # "Who was ...?", "Who did ...?"
