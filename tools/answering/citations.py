@@ -188,12 +188,12 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
     best, best_score = "", (0, 0)
     for start in range(len(tokens)):
         for end in range(len(tokens), start, -1):
+            if _cuts_a_name(tokens, start, end):
+                continue  # "Ken" of "Ken Ito", whose text denies "Ito" only
             run = " ".join(tokens[start:end]).strip(" ,;:.()[]\"'")
             run = complete_phrase(run, text)  # not ending on "and": on to the clause's end
             # "April 28" of "April 28, 1964" from a text without 1964 would be another date
             beside = " ".join(tokens[max(start - 1, 0) : start] + tokens[end : end + 1])
-            if _cuts_a_name(tokens, start, end):
-                continue  # "Ken" of "Ken Ito", whose text denies "Ito" only
             if run and states(text, run, question) and not numbers(beside) & missing:
                 score = (len(new_words(run) & adds), len(run))
                 if score > best_score:

@@ -1679,7 +1679,7 @@ def _denied(
                     break
         if w in PREDECESSORS and said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
             _deny(flags, said, n + 2, n + 2 + REACH)  # "her predecessor was ..."
-        if w in NEGATIONS | {"didnt"} and _unrealized(said[n + 1 : n + 3]):
+        if w in NEGATING_AN_EVENT and _unrealized(said[n + 1 : n + 3]):
             _deny(flags, said, n - 1, -1)  # "the 1932 opening never happened"
         if tuple(said[n : n + 3]) == END_OF_LIFE:  # "SDK 2.x is end-of-life"
             _deny(flags, said, n - REACH, n)
@@ -1693,14 +1693,14 @@ def _denied(
             _deny(flags, said, n - REACH, n + 1)
     n = 0
     while n < len(said):
-        cues = _BEFORE_BY_FIRST.get(said[n], [])
+        cues = own = _BEFORE_BY_FIRST.get(said[n], [])
         local = (said[n],)  # a negation of the sentence's language alone, after longer cues
         if (
             tongue in NEGATING_IN
             and NEGATING_IN[tongue].fullmatch(said[n])
             and not UNDENIED_AFTER.intersection(said[n + 1 : n + 2])
         ):
-            cues = [*cues, local]  # "non più" first
+            cues = [*own, local]  # "non più" first
         cue = next((c for c in cues if tuple(said[n : n + len(c)]) == c), None)
         if (
             cue is None
@@ -1715,7 +1715,7 @@ def _denied(
         if cue in NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
             _deny(flags, said, n - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
         # such a negation is that language's "no" too ("Não são permitidos cães" says "não")
-        first = n + 1 if cue == local and local not in _BEFORE_BY_FIRST.get(said[n], []) else n
+        first = n + 1 if cue == local and local not in own else n
         for m in range(first, min(end + REACH, len(said))):
             if (
                 said[m] in ENDS_DENIAL
@@ -1760,6 +1760,8 @@ Chen CEO after Raj Patel stepped down")."""
 
 
 END_OF_LIFE = ("end", "of", "life")
+
+NEGATING_AN_EVENT = NEGATIONS | {"didnt"}
 
 UNREALIZED = frozenset(
     "happen happened occur occurred materialize materialized materialise materialised".split()
