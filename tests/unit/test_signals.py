@@ -494,3 +494,60 @@ def test_a_second_reading_that_fails_or_is_no_better_leaves_the_text_out(
     )
     assert result.answer.answers == []
     assert "only to deny or correct it" in result.summary()["dropped"]["survey"]
+
+
+def _corrected_model(again: str | None) -> ScriptedChatModel:
+    """Reads the year a correction denies; asked again, replies ``again`` or fails."""
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        if '(Not "' not in messages[-1].text:
+            answer = "1932"
+        elif again is None:
+            raise ConnectionError("injected fault: the second reading")
+        else:
+            answer = again
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": answer}))
+
+    return ScriptedChatModel(respond=respond)
+
+
+@pytest.mark.parametrize("again", [None, "1932"])
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "Daraja la Corvale lilifunguliwa lini?",
+            "Daraja la Corvale halikufunguliwa mwaka 1932 bali mwaka 1934.",
+        ),
+        ("科尔瓦莱桥什么时候通车？", "科尔瓦莱桥实际上于1934年通车，而不是1932年。"),
+        (
+            "When did the Corvale Bridge open?",
+            "The Corvale Bridge opened in 1934, not in 1932 as guides claim.",
+        ),
+    ],
+)
+def test_a_correction_read_for_what_it_denies_gives_the_one_figure_it_states(
+    again: str | None, question: str, text: str
+) -> None:
+    # read twice as the 1932 it denies (or the second call fails): the text states one
+    # other year, 1934, and that is its answer
+    result = ask(question, [Context(id="archive", text=text)], model=_corrected_model(again))
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("1934", ["archive"])]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Begun in 1926, the Corvale Bridge opened in 1934, not in 1932.",  # two other years
+        "The Corvale Bridge did not open in 1932; it was delayed.",  # no other year
+        "The Corvale Bridge opened in 1934, not in 1932, and was widened in 1958.",
+    ],
+)
+def test_a_correction_without_one_other_stated_figure_gives_nothing(text: str) -> None:
+    result = ask(
+        "When did the Corvale Bridge open?",
+        [Context(id="archive", text=text)],
+        model=_corrected_model("1932"),
+    )
+    assert result.answer.answers == []
+    assert "only to deny or correct it" in result.summary()["dropped"]["archive"]

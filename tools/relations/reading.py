@@ -6,6 +6,7 @@ import logging
 import math
 import re
 from collections.abc import Sequence
+from itertools import islice
 from types import ModuleType
 
 from langchain_core.language_models import BaseChatModel
@@ -26,9 +27,9 @@ from contextorg.tools.models.resolve import token_counter
 from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import reading_room, shown_to
 from contextorg.tools.relations.segments import read_segments
-from contextorg.tools.text.claims import denies, states
+from contextorg.tools.text.claims import denies, sentences, states
 from contextorg.tools.text.language import common_language, language, language_name
-from contextorg.tools.text.normalize import grounded, same_answer, words
+from contextorg.tools.text.normalize import ascii_digits, grounded, same_answer, words
 from contextorg.tools.text.phrases import (
     address_phrase,
     another_row,
@@ -290,6 +291,8 @@ def _read_answer(
         again = _read_answer(prompt, schema, context, question, model, meter, given_up=answer)
         if again.status == "answers" and not any(same_answer(a, answer) for a in again.answers):
             return again
+        if own := corrected_to(text, answer, asked):  # "not in 1932 but in 1934"
+            return reading.model_copy(update={"answers": [dated(own, text, question)]})
         return denied
     if (date := bare_date(answer, question)) != answer:  # "vuonna 1934" is "1934"
         return reading.model_copy(update={"answers": [dated(date, text, question)]})
@@ -302,6 +305,41 @@ REREAD = '{question} (Not "{said}": the text gives that up. What does the text i
 
 _ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 """An aside in brackets that ends a reply: "(was $10 until June 2025)"."""
+
+
+def corrected_to(text: str, answer: str, question: str) -> str | None:
+    """The figure a text that denies ``answer`` states in its place, if it states just one.
+
+    "Daraja la Corvale halikufunguliwa mwaka 1932 bali mwaka 1934." denies the 1932 the
+    model read and states 1934. Only for an answer that holds figures (a year, a count), and
+    only when the sentences that write the denied figure state exactly one other figure of
+    the same kind (a year for a year): one that also says the work began in 1926 gives no
+    one figure, and nothing is taken.
+    """
+    read = _FIGURE.findall(ascii_digits(answer))
+    if not read:
+        return None
+    years = all(_a_year(f) for f in read)
+    gone = [f for f in read if denies(text, f, question)] or read  # "1932 bali mwaka 1934"
+    # the sentences that write what is denied, a few at most: a long text stays cheap
+    near = " ".join(
+        islice((s for s in sentences(text) if any(g in ascii_digits(s) for g in gone)), 3)
+    )
+    others = {
+        f
+        for f in _FIGURE.findall(ascii_digits(near))
+        if _a_year(f) == years and not any(same_answer(f, g) for g in gone)
+    }
+    stated = [f for f in others if states(near, f, question) and not denies(near, f, question)]
+    return stated[0] if len(stated) == 1 else None
+
+
+_FIGURE = re.compile(r"(?<![\d.,])\d+(?:[,.]\d{3}(?!\d))*(?![,.]?\d)")
+"""A figure written in digits, thousands marks and all: "1934", "3,559", the 1934 of "1934年"."""
+
+
+def _a_year(figure: str) -> bool:
+    return len(figure) == 4 and figure.isdigit() and 1000 <= int(figure) <= 2199
 
 
 def _stated_items(text: str, answer: str, question: str) -> list[str]:

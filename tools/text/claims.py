@@ -606,6 +606,11 @@ _MONTH_FIRST = re.compile(
 )
 
 
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences, as :func:`states` and :func:`denies` read it."""
+    return _sentences(text)
+
+
 def _sentences(text: str) -> list[str]:
     """``text`` cut into sentences, not after a day written as an ordinal ("am 3. Mai 2024")."""
     pieces = _SENTENCES.split(text)
