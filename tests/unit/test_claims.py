@@ -26,6 +26,7 @@ from contextorg.tools.text.phrases import (
     dangles,
     date_phrase,
     dated,
+    headed,
     named_in_code_only,
     names_no_one,
     reads_as_sentence,
@@ -1760,6 +1761,50 @@ def test_a_year_read_for_when_is_the_one_date_the_text_writes_it_in(
 ) -> None:
     assert dated(answer, text, question) == shown
     assert grounded(text, dated(answer, text, question))
+
+
+DIVISION = (
+    "1978 NCAA Division I-A football season. The 1978 NCAA Division I-A football season was the "
+    "first season of Division I-A football; Division I was split into Division I-A and I-AA."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "shown"),
+    [
+        ("I-A football", DIVISION, "Division I-A football"),  # "NCAA Division" and "Division"
+        ("II", "The war ended; World War II began in 1939.", "World War II"),
+        ("B-29", "It flew the Boeing B-29 in 1945.", "Boeing B-29"),
+        ("XIV", "Under Louis XIV the court moved to Versailles.", "Louis XIV"),
+        # after a word that is not capitalized, or opens a sentence; a name; heads that differ
+        ("I-AA", DIVISION, "I-AA"),
+        ("XIV", "Louis XIV was king.", "XIV"),
+        ("Joe Boyd", "It was produced by Producer Joe Boyd.", "Joe Boyd"),
+        ("IV", "Henry IV and Richard IV", "IV"),
+        ("III", "It was played in Division III.", "Division III"),
+    ],
+)
+def test_a_designator_read_without_the_name_it_belongs_to_is_given_that_name(
+    answer: str, text: str, shown: str
+) -> None:
+    assert headed(answer, text) == shown
+    assert grounded(text, headed(answer, text))
+
+
+@given(
+    st.lists(
+        st.sampled_from(["Division", "NCAA", "World", "War", "the", "of", "II", "I-A", ".", ";"]),
+        max_size=30,
+    ),
+    st.sampled_from(["II", "I-A", "I-A football", "War II"]),
+)
+def test_a_designator_is_only_given_words_the_text_writes_before_it(
+    tokens: list[str], answer: str
+) -> None:
+    text = " ".join(tokens)
+    shown = headed(answer, text)
+    assert shown == answer or (shown.endswith(" " + answer) and shown in text)
+    assert len(shown.split()) <= len(answer.split()) + 2
 
 
 def test_a_year_read_for_when_is_shown_as_the_full_date_its_text_states() -> None:

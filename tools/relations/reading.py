@@ -40,6 +40,7 @@ from contextorg.tools.text.phrases import (
     complete_phrase,
     date_phrase,
     dated,
+    headed,
     named_in_code_only,
     names_no_one,
     placeholder,
@@ -248,7 +249,7 @@ def _read_answer(
     phrase = date_phrase(phrase, question)
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
-    answer = dated(complete_phrase(phrase, text, cut=cut), text, question)
+    answer = dated(headed(complete_phrase(phrase, text, cut=cut), text), text, question)
     reading = ContextReading(
         status="answers",
         answers=[answer],

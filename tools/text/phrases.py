@@ -889,6 +889,58 @@ def dated(answer: str, text: str, question: str) -> str:
     return next(iter(found.values())) if len(found) == 1 else answer
 
 
+def headed(answer: str, text: str) -> str:
+    """A designator read without the name it belongs to, with that name as the text writes it.
+
+    "I-A football" read from "the first season of Division I-A football" is "Division I-A
+    football"; "II" is "World War II". Only an answer that opens on a roman numeral ("II",
+    "XIV") or a hyphened code ("I-A", "B-29"), which says little alone, and only where every
+    place the text writes it follows the same capitalized words (at most two, the last ones
+    all places share: "NCAA Division" and "Division" give "Division"), none of them the first
+    word of a sentence, which is capitalized for that alone.
+    """
+    first = answer.split(maxsplit=1)[0] if answer.strip() else ""
+    if not _DESIGNATOR.fullmatch(first):
+        return answer
+    heads = [
+        _head(text[max(0, m.start() - _HEAD_ROOM) : m.start()], m.start() <= _HEAD_ROOM)
+        for m in re.finditer(rf"(?<![\w-]){re.escape(answer)}(?![\w-])", text)
+    ]
+    if not heads or not all(heads):
+        return answer
+    shared = heads[0]
+    for head in heads[1:]:
+        while shared and head[len(head) - len(shared) :] != shared:
+            shared = shared[1:]
+    return " ".join([*shared, answer]) if shared else answer
+
+
+_DESIGNATOR = re.compile(r"[IVXL]{2,}|[A-Z]{1,2}-[A-Z0-9]{1,3}")
+"""A part of a name that says little alone: a roman numeral, a hyphened code ("I-A", "B-29")."""
+
+_HEAD_WORD = re.compile(r"[A-Z][\w'’]{2,}")
+
+_HEAD_ROOM = 200
+"""Characters read back from a designator for its name: a long text is not read whole."""
+
+
+def _head(before: str, whole: bool) -> list[str]:
+    """The capitalized words (at most two) that end ``before``, none opening a sentence.
+
+    ``whole``: ``before`` is all the text before the place; otherwise its first word may be cut.
+    """
+    if not before.endswith(" "):
+        return []
+    tokens = before.split()[(0 if whole else 1) :]
+    head: list[str] = []
+    while tokens and len(head) < 2 and _HEAD_WORD.fullmatch(tokens[-1]):
+        word = tokens.pop()
+        if not tokens or tokens[-1][-1] in ".!?:":  # capitalized because a sentence opens
+            break
+        head.insert(0, word)
+    return head
+
+
 def complete_phrase(answer: str, text: str, cut: bool = False) -> str:
     """``answer``, finished from ``text`` when it stops mid-phrase or was ``cut`` at its limit.
 
