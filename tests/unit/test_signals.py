@@ -457,12 +457,12 @@ def test_a_table_row_about_another_service_is_not_read() -> None:
 MOONS = "Vexa has three moons, it was once believed; the 2021 survey found five."
 
 
-def _moons_model(again: str | None) -> ScriptedChatModel:
-    """Reads "three moons"; asked again (leaving that aside), replies ``again`` or fails."""
+def _rereading_model(first: str, again: str | None) -> ScriptedChatModel:
+    """Reads ``first``; asked again (leaving that aside), replies ``again`` or fails."""
 
     def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
-        if 'Not "three moons"' not in messages[-1].text:
-            answer = "three moons"
+        if '(Not "' not in messages[-1].text:
+            answer = first
         elif again is None:
             raise ConnectionError("injected fault: the second reading")
         else:
@@ -476,7 +476,7 @@ def test_a_reading_of_what_the_text_denies_is_read_once_more() -> None:
     result = ask(
         "How many moons does Vexa have?",
         [Context(id="survey", text=MOONS)],
-        model=_moons_model("five"),
+        model=_rereading_model("three moons", "five"),
     )
     assert [(a.answer, a.citations) for a in result.answer.answers] == [("five", ["survey"])]
     assert result.summary()["usage"]["llm_calls"] == 2
@@ -490,25 +490,10 @@ def test_a_second_reading_that_fails_or_is_no_better_leaves_the_text_out(
     result = ask(
         "How many moons does Vexa have?",
         [Context(id="survey", text=MOONS)],
-        model=_moons_model(again),
+        model=_rereading_model("three moons", again),
     )
     assert result.answer.answers == []
     assert "only to deny or correct it" in result.summary()["dropped"]["survey"]
-
-
-def _corrected_model(again: str | None) -> ScriptedChatModel:
-    """Reads the year a correction denies; asked again, replies ``again`` or fails."""
-
-    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
-        if '(Not "' not in messages[-1].text:
-            answer = "1932"
-        elif again is None:
-            raise ConnectionError("injected fault: the second reading")
-        else:
-            answer = again
-        return AIMessage(content=json.dumps({"answers_question": True, "answer": answer}))
-
-    return ScriptedChatModel(respond=respond)
 
 
 @pytest.mark.parametrize("again", [None, "1932"])
@@ -531,7 +516,8 @@ def test_a_correction_read_for_what_it_denies_gives_the_one_figure_it_states(
 ) -> None:
     # read twice as the 1932 it denies (or the second call fails): the text states one
     # other year, 1934, and that is its answer
-    result = ask(question, [Context(id="archive", text=text)], model=_corrected_model(again))
+    model = _rereading_model("1932", again)
+    result = ask(question, [Context(id="archive", text=text)], model=model)
     assert [(a.answer, a.citations) for a in result.answer.answers] == [("1934", ["archive"])]
 
 
@@ -547,7 +533,7 @@ def test_a_correction_without_one_other_stated_figure_gives_nothing(text: str) -
     result = ask(
         "When did the Corvale Bridge open?",
         [Context(id="archive", text=text)],
-        model=_corrected_model("1932"),
+        model=_rereading_model("1932", "1932"),
     )
     assert result.answer.answers == []
     assert "only to deny or correct it" in result.summary()["dropped"]["archive"]
