@@ -193,10 +193,11 @@ def read_answer(
     ``ungrounded``. It also often says a text does not answer and then writes the answer the
     text gives ("SFJ refers to StarFlyer."): such an answer counts too, unless it reads as a
     refusal ("The text does not say"). An answer the text mentions only to deny or correct
-    it ("not in 1932 as many guides claim") is ``denied``: the text does not give it. A reply
-    that restates the question around its answer is cut to the answer
-    (:func:`~contextorg.tools.text.phrases.answer_phrase`), and one that stops mid-phrase is
-    finished from the text or cut back to a whole phrase
+    it ("not in 1932 as many guides claim") is ``denied``: the text does not give it; it is
+    read once more, and failing that gives the one other figure the denial states
+    (:func:`corrected_to`). A reply that restates the question around its answer is cut to
+    the answer (:func:`~contextorg.tools.text.phrases.answer_phrase`), and one that stops
+    mid-phrase is finished from the text or cut back to a whole phrase
     (:func:`~contextorg.tools.text.phrases.complete_phrase`); one that only names the question's
     subject ("Harbor project"), or is a clause from a text that never names the subject, is no
     answer (``silent``).
