@@ -27,7 +27,7 @@ from contextorg.tools.models.resolve import token_counter
 from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import reading_room, shown_to
 from contextorg.tools.relations.segments import read_segments
-from contextorg.tools.text.claims import denies, sentences, states
+from contextorg.tools.text.claims import a_year, denies, sentences, states
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import ascii_digits, grounded, same_answer, words
 from contextorg.tools.text.phrases import (
@@ -321,7 +321,7 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
     read = _FIGURE.findall(ascii_digits(answer))
     if not read:
         return None
-    years = all(_a_year(f) for f in read)
+    years = all(a_year(f) for f in read)
     gone = [f for f in read if denies(text, f, question)] or read  # "1932 bali mwaka 1934"
     # the sentences that write what is denied, a few at most: a long text stays cheap
     near = " ".join(
@@ -330,7 +330,7 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
     others = {
         f
         for f in _FIGURE.findall(ascii_digits(near))
-        if _a_year(f) == years and not any(same_answer(f, g) for g in gone)
+        if a_year(f) == years and not any(same_answer(f, g) for g in gone)
     }
     stated = [f for f in others if states(near, f, question) and not denies(near, f, question)]
     return stated[0] if len(stated) == 1 else None
@@ -338,10 +338,6 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
 
 _FIGURE = re.compile(r"(?<![\d.,])\d+(?:[,.]\d{3}(?!\d))*(?![,.]?\d)")
 """A figure written in digits, thousands marks and all: "1934", "3,559", the 1934 of "1934年"."""
-
-
-def _a_year(figure: str) -> bool:
-    return len(figure) == 4 and figure.isdigit() and 1000 <= int(figure) <= 2199
 
 
 def _stated_items(text: str, answer: str, question: str) -> list[str]:

@@ -1071,12 +1071,13 @@ def _lasted_until_a_year(said: list[str]) -> bool:
     Kestrel?"); a time of day ("open until 8 pm") is not a year.
     """
     return any(
-        w in LASTED_UNTIL and any(_a_year(v) for v in said[n + 1 : n + 3])
+        w in LASTED_UNTIL and any(a_year(v) for v in said[n + 1 : n + 3])
         for n, w in enumerate(said)
     )
 
 
-def _a_year(word: str) -> bool:
+def a_year(word: str) -> bool:
+    """Whether a word is a year of the last millennium or this one: "1932", not "0800" or "8080"."""
     return len(word) == 4 and word.isdigit() and 1000 < int(word) < 2200
 
 
@@ -1872,7 +1873,7 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
     Not a range ("ran from 1990 until 2005"), nor a negation ("did not open until 1934").
     """
     for n, w in enumerate(said):
-        lasted = w in LASTED_UNTIL or (w in UNTIL and any(map(_a_year, said[n + 1 : n + 3])))
+        lasted = w in LASTED_UNTIL or (w in UNTIL and any(map(a_year, said[n + 1 : n + 3])))
         if lasted and not (RANGES | NEGATIONS) & set(said[:n]):
             # all the clause gives up to it: "Ken Ito owned the build pipeline until 2024";
             # "jusqu'en 2024", not "hasta 5.000 personas"
