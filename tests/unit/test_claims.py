@@ -31,6 +31,7 @@ from contextorg.tools.text.phrases import (
     names_no_one,
     reads_as_sentence,
     restates,
+    said_elsewhere,
     says_nothing_asked,
     speaks_of_another,
     unasked_row,
@@ -2013,6 +2014,49 @@ def test_clauses_are_quotes_and_general_ones_are_no_answer() -> None:
     question = "Who owns the Harbor build?"
     assert speaks_of_another(clause, question, "Build ownership. " + clause)
     assert not speaks_of_another(clause, question, "The Harbor build. " + clause)
+
+
+YARD = "The Quarry Marina's build yard is run by Dana Ruiz."
+PIPELINE = "The Harbor build pipeline is owned by Mei Tanaka."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "elsewhere"),
+    [
+        (f"{YARD}\n\n{PIPELINE}", "Dana Ruiz", True),  # read from the marina's paragraph
+        (f"{YARD}\n\n{PIPELINE}", "Mei Tanaka", False),
+        (f"{YARD} {PIPELINE}", "Dana Ruiz", False),  # one paragraph: never judged so
+        (f"{YARD}\n\nThe pipeline is owned by Mei Tanaka.", "Dana Ruiz", False),  # no "Harbor"
+        (f"{YARD}\n\n{PIPELINE}\n\nDana Ruiz reviews Harbor releases.", "Dana Ruiz", False),
+        ("Harbor build\n\nOwner: Mei Tanaka", "Mei Tanaka", True),  # a heading apart
+        (f"{YARD}\n  \n{PIPELINE}", "Dana Ruiz", True),  # a blank line of spaces
+        ("哈伯构建\n\n负责人是梅田中。", "梅田中", False),  # no capitalized name asked
+    ],
+)
+def test_an_answer_said_only_where_the_subject_is_not(
+    text: str, answer: str, elsewhere: bool
+) -> None:
+    question = "构建的负责人是谁？" if "哈伯" in text else OWNS
+    assert said_elsewhere(answer, question, text) is elsewhere
+
+
+@given(
+    st.lists(
+        st.sampled_from([YARD, PIPELINE, "Dana Ruiz also sails.", "Build notes."]),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_an_answer_in_a_paragraph_naming_the_subject_is_never_said_elsewhere(
+    paragraphs: list[str],
+) -> None:
+    text = "\n\n".join(paragraphs)
+    for answer in ("Dana Ruiz", "Mei Tanaka"):
+        beside = any(answer in p and "Harbor" in p for p in paragraphs)
+        if beside or "Harbor" not in text or answer not in text:
+            assert not said_elsewhere(answer, OWNS, text)
+        else:
+            assert said_elsewhere(answer, OWNS, text)
 
 
 def _bridge() -> list[Context]:

@@ -457,10 +457,17 @@ def test_a_table_row_about_another_service_is_not_read() -> None:
 MOONS = "Vexa has three moons, it was once believed; the 2021 survey found five."
 
 
-def _rereading_model(first: str, again: str | None) -> ScriptedChatModel:
-    """Reads ``first``; asked again (leaving that aside), replies ``again`` or fails."""
+def _rereading_model(
+    first: str, again: str | None, asked: list[str] | None = None
+) -> ScriptedChatModel:
+    """Reads ``first``; asked again (leaving that aside), replies ``again`` or fails.
+
+    Each question it is asked goes into ``asked``.
+    """
 
     def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        if asked is not None:
+            asked.append(messages[-1].text)
         if '(Not "' not in messages[-1].text:
             answer = first
         elif again is None:
@@ -519,6 +526,40 @@ def test_a_correction_read_for_what_it_denies_gives_the_one_figure_it_states(
     model = _rereading_model("1932", again)
     result = ask(question, [Context(id="archive", text=text)], model=model)
     assert [(a.answer, a.citations) for a in result.answer.answers] == [("1934", ["archive"])]
+
+
+WIKI = (
+    "The Quarry Marina's build yard is run by Dana Ruiz.\n\n"
+    "The Harbor build pipeline is owned by Mei Tanaka."
+)
+
+
+def test_a_reading_from_a_paragraph_not_about_the_subject_is_read_once_more() -> None:
+    asked: list[str] = []
+    model = _rereading_model("Dana Ruiz", "Mei Tanaka", asked)
+    result = ask("Who owns the Harbor build?", [Context(id="wiki", text=WIKI)], model=model)
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("Mei Tanaka", ["wiki"])]
+    assert len(asked) == 2
+    assert 'Not "Dana Ruiz": the text says that of something else' in asked[-1]
+
+
+@pytest.mark.parametrize("again", [None, "Dana Ruiz", "Quarry Marina"])
+def test_a_second_reading_that_fails_or_is_no_better_keeps_the_first(again: str | None) -> None:
+    # a failed call, the same answer, or another from a paragraph not naming the Harbor build:
+    # the first reading stands (a heading apart from its text is the same shape)
+    result = ask(
+        "Who owns the Harbor build?",
+        [Context(id="wiki", text=WIKI)],
+        model=_rereading_model("Dana Ruiz", again),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("Dana Ruiz", ["wiki"])]
+
+
+def test_a_text_of_one_paragraph_is_read_once() -> None:
+    model = _rereading_model("Dana Ruiz", "Mei Tanaka")
+    result = ask("Who owns the Harbor build?", [Context(id="wiki", text=WIKI.replace("\n\n", " "))],
+                 model=model)  # fmt: skip
+    assert result.summary()["usage"]["llm_calls"] == 1
 
 
 @pytest.mark.parametrize(

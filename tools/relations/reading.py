@@ -45,6 +45,7 @@ from contextorg.tools.text.phrases import (
     names_no_one,
     placeholder,
     restates,
+    said_elsewhere,
     says_nothing_asked,
     speaks_of_another,
     unasked_row,
@@ -233,13 +234,14 @@ def _read_answer(
     question: str,
     model: BaseChatModel,
     meter: Meter,
-    given_up: str | None = None,
+    again: str | None = None,
 ) -> ContextReading:
     if another_row(context.text, question) or unasked_row(context.text, question, context.title):
         return ContextReading(status="silent")  # the ledger's row, for the refunds service
     [shown] = shown_to(model, question, [context])
-    asking = question if given_up is None else REREAD.format(question=question, said=given_up)
-    messages = prompt.TEMPLATE.format_messages(contexts=render_contexts([shown]), question=asking)
+    messages = prompt.TEMPLATE.format_messages(
+        contexts=render_contexts([shown]), question=again or question
+    )
     out = call_structured(model, schema, messages, meter, prompt=tag(prompt))
     clipped = shown.text != context.text
     if out is None:
@@ -280,19 +282,29 @@ def _read_answer(
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
     if untimely(answer, question):  # "Jerusalem" for "When was Porush born?"
         return reading.model_copy(update={"status": "silent", "answers": []})
+    if again is None and said_elsewhere(answer, asked, text):
+        # "Created by Ross Philipson" two paragraphs after "The Wilderness Years ... written by
+        # Sue Townsend": read once more, told to leave that aside; kept when nothing else comes
+        asking = ELSEWHERE.format(question=question, said=answer)
+        other = _read_answer(prompt, schema, context, question, model, meter, again=asking)
+        if other.status == "answers" and not any(
+            same_answer(a, answer) or said_elsewhere(a, asked, text) for a in other.answers
+        ):
+            return other
     if items := _joined_items(text, answer, asked):  # "Ana Costa and Ben Adler"
         return reading.model_copy(update={"answers": items})
     if denies(text, answer, asked):
         if stated := _stated_items(text, answer, asked):  # "Ken Ito; Raj Patel; Mia Chen"
             return reading.model_copy(update={"answers": stated})
         denied = reading.model_copy(update={"status": "denied", "answers": []})
-        if given_up is not None:
+        if again is not None:
             return denied
         # the model read what the text corrects ("three moons, it was once believed; the
         # survey found five"): read once more, told to leave that aside
-        again = _read_answer(prompt, schema, context, question, model, meter, given_up=answer)
-        if again.status == "answers" and not any(same_answer(a, answer) for a in again.answers):
-            return again
+        asking = REREAD.format(question=question, said=answer)
+        other = _read_answer(prompt, schema, context, question, model, meter, again=asking)
+        if other.status == "answers" and not any(same_answer(a, answer) for a in other.answers):
+            return other
         if own := corrected_to(text, answer, asked):  # "not in 1932 but in 1934"
             return reading.model_copy(update={"answers": [dated(own, text, question)]})
         return denied
@@ -303,6 +315,12 @@ def _read_answer(
 
 REREAD = '{question} (Not "{said}": the text gives that up. What does the text itself say?)'
 """The question as it is asked again of a text read as giving what it denies."""
+
+ELSEWHERE = (
+    '{question} (Not "{said}": the text says that of something else. What does it say about'
+    " what the question asks?)"
+)
+"""The question as it is asked again of a text read in a paragraph that is not about its subject."""
 
 
 _ASIDE = re.compile(r"\s*\([^()]*\)\s*$")

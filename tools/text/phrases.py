@@ -1015,6 +1015,29 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
 
 
+def said_elsewhere(answer: str, question: str, text: str) -> bool:
+    """Whether ``text`` names the question's subject in a paragraph and ``answer`` only in others.
+
+    A segment of a long document holding "The Wilderness Years is the fourth book in the Adrian
+    Mole series, written by Sue Townsend." and, two paragraphs on, a wiki page "Created by Ross
+    Philipson": "Ross Philipson" for "Who is the creator of "The Wilderness Years"?" is read
+    from a paragraph about something else. A text of one paragraph, or one that never names the
+    subject, or a question with no name, is never judged so.
+    """
+    asked = names(question)
+    paragraphs = [p for p in _PARAGRAPH.split(text) if p.strip()]
+    if not asked or len(paragraphs) < 2:
+        return False
+    naming = [asked <= set(words(p)) for p in paragraphs]
+    holding = [grounded(p, answer, question=question) for p in paragraphs]
+    both = any(n and h for n, h in zip(naming, holding, strict=True))
+    return any(naming) and any(holding) and not both
+
+
+_PARAGRAPH = re.compile(r"\n\s*\n")
+"""What parts a text's paragraphs: a blank line."""
+
+
 def names_no_one(answer: str, question: str) -> bool:
     """Whether a reply to a question for someone is a predicate that names no one.
 
