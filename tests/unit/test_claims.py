@@ -2031,12 +2031,13 @@ PIPELINE = "The Harbor build pipeline is owned by Mei Tanaka."
         ("Harbor build\n\nOwner: Mei Tanaka", "Mei Tanaka", True),  # a heading apart
         (f"{YARD}\n  \n{PIPELINE}", "Dana Ruiz", True),  # a blank line of spaces
         ("哈伯构建\n\n负责人是梅田中。", "梅田中", False),  # no capitalized name asked
+        ("Le Cafe Muller est géré par Ana Costa.\n\nLe port: Ben Adler.", "Ben Adler", True),
     ],
 )
 def test_an_answer_said_only_where_the_subject_is_not(
     text: str, answer: str, elsewhere: bool
 ) -> None:
-    question = "构建的负责人是谁？" if "哈伯" in text else OWNS
+    question = {"哈": "构建的负责人是谁？", "L": "Qui gère le Café Müller ?"}.get(text[0], OWNS)
     assert said_elsewhere(answer, question, text) is elsewhere
 
 

@@ -1024,9 +1024,9 @@ def said_elsewhere(answer: str, question: str, text: str) -> bool:
     from a paragraph about something else. A text of one paragraph, or one that never names the
     subject, or a question with no name, is never judged so.
     """
-    asked = names(question)
-    paragraphs = [p for p in _PARAGRAPH.split(text) if p.strip()]
-    if not asked or len(paragraphs) < 2:
+    asked = set(words(" ".join(names(question))))  # as the text's words are: "Café" is "cafe"
+    paragraphs = [p for p in _PARAGRAPH.split(text) if p.strip()] if asked else []
+    if len(paragraphs) < 2:
         return False
     naming = [asked <= set(words(p)) for p in paragraphs]
     holding = [grounded(p, answer, question=question) for p in paragraphs]
