@@ -14,6 +14,7 @@ from contextorg.tools.text.normalize import (
     mentions,
     normalize,
     numbers,
+    paragraphs,
     polarity,
     same_answer,
     says_phrase,
@@ -115,6 +116,26 @@ def test_same_answer(a: str, b: str, same: bool) -> None:
 )
 def test_words_keep_the_parts_of_joined_words(text: str, expected: list[str]) -> None:
     assert words(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("one\n\ntwo", ["one", "two"]),
+        ("one\nstill one\n \t\n\ntwo\n", ["one\nstill one", "two\n"]),
+        ("\n\n  \n\n", []),
+        ("第一段。\r\n\r\n第二段。", ["第一段。\r", "第二段。"]),
+    ],
+)
+def test_paragraphs_are_what_blank_lines_part(text: str, expected: list[str]) -> None:
+    assert paragraphs(text) == expected
+
+
+@given(st.text(st.sampled_from("ab \t\n\r\u3000")))
+def test_paragraphs_keep_all_text_and_no_blank_line(text: str) -> None:
+    parts = paragraphs(text)
+    assert " ".join(parts).split() == text.split()
+    assert all(p.strip() and not re.search(r"\n\s*\n", p) for p in parts)
 
 
 @given(st.text(), st.text())

@@ -19,6 +19,7 @@ from urllib.parse import unquote
 from contextorg.prompts._render import hidden_target
 from contextorg.tools.inputs import InputError, read_text
 from contextorg.tools.text.banners import page_banner
+from contextorg.tools.text.normalize import paragraphs
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -260,8 +261,7 @@ def _markdown_html(text: str) -> str:
 
 
 def _text_blocks(text: str) -> Iterator[tuple[UnitKind, str, str]]:
-    paragraphs = [_squash(p) for p in re.split(r"\n\s*\n", text)]
-    for chunk in _chunks([p for p in paragraphs if p]):
+    for chunk in _chunks([_squash(p) for p in paragraphs(text)]):
         yield "passage", "", chunk
 
 

@@ -591,3 +591,11 @@ def within(text: str, answer: str) -> bool:
 def compact(text: str) -> str:
     """The normalized letters and digits of ``text``, without spaces."""
     return "".join(words(text))
+
+
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of ``text``: what a blank line parts, blank ones left out."""
+    return [p for p in _PARAGRAPH.split(text) if p.strip()]
+
+
+_PARAGRAPH = re.compile(r"\n\s*\n")

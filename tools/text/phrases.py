@@ -23,6 +23,7 @@ from contextorg.tools.text.normalize import (
     UNSPACED,
     english_stemmer,
     grounded,
+    paragraphs,
     says_phrase,
     words,
 )
@@ -1024,18 +1025,24 @@ def said_elsewhere(answer: str, question: str, text: str) -> bool:
     from a paragraph about something else. A text of one paragraph, or one that never names the
     subject, or a question with no name, is never judged so.
     """
-    asked = set(words(" ".join(names(question))))  # as the text's words are: "Café" is "cafe"
-    paragraphs = [p for p in _PARAGRAPH.split(text) if p.strip()] if asked else []
-    if len(paragraphs) < 2:
+    naming = _naming(question, text)
+    if len(naming) < 2 or not any(n for _, n in naming):
         return False
-    naming = [asked <= set(words(p)) for p in paragraphs]
-    holding = [grounded(p, answer, question=question) for p in paragraphs]
-    both = any(n and h for n, h in zip(naming, holding, strict=True))
-    return any(naming) and any(holding) and not both
+    holding = [grounded(p, answer, question=question) for p, _ in naming]
+    return any(holding) and not any(n and h for (_, n), h in zip(naming, holding, strict=True))
 
 
-_PARAGRAPH = re.compile(r"\n\s*\n")
-"""What parts a text's paragraphs: a blank line."""
+@lru_cache(maxsize=8)
+def _naming(question: str, text: str) -> tuple[tuple[str, bool], ...]:
+    """The paragraphs of ``text``, each with whether it names the question's subject.
+
+    None of them when the question names no subject. Cached: a text is judged for each answer read
+    from it, and again for the answers of its second reading.
+    """
+    asked = set(words(" ".join(names(question))))  # as the text's words are: "Café" is "cafe"
+    if not asked:
+        return ()
+    return tuple((p, asked <= set(words(p))) for p in paragraphs(text))
 
 
 def names_no_one(answer: str, question: str) -> bool:
