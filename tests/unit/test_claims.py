@@ -28,6 +28,7 @@ from contextorg.tools.text.phrases import (
     dated,
     headed,
     named_in_code_only,
+    names,
     names_no_one,
     reads_as_sentence,
     restates,
@@ -2039,6 +2040,23 @@ def test_an_answer_said_only_where_the_subject_is_not(
 ) -> None:
     question = {"哈": "构建的负责人是谁？", "L": "Qui gère le Café Müller ?"}.get(text[0], OWNS)
     assert said_elsewhere(answer, question, text) is elsewhere
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("Who owns the Harbor build?", {"harbor"}),
+        ("Harbor build owner?", set()),  # a capital opening an English question: no name
+        ("Harbor build の担当者は誰ですか？", {"harbor"}),  # but in a script without capitals
+        ("ใครดูแล Harbor build", {"harbor"}),
+        ("Wer betreut den Harbor-Build?", {"harbor", "build"}),
+        ("哈伯构建的负责人是谁？", set()),
+    ],
+)
+def test_a_question_names_its_subject_by_capitals(question: str, named: set[str]) -> None:
+    assert names(question) == named
+    if named == {"harbor"}:
+        assert said_elsewhere("Dana Ruiz", question, f"{YARD}\n\n{PIPELINE}")
 
 
 @given(

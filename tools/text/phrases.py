@@ -999,9 +999,14 @@ def reads_as_sentence(answer: str) -> bool:
 
 
 def names(question: str) -> set[str]:
-    """The words the question only writes capitalized, and not first: its subject's name."""
+    """The words the question only writes capitalized, and not first: its subject's name.
+
+    The first word too when the question is written in a script without capitals ("Harbor
+    build の担当者は誰ですか？"): there a capital is no sentence's opening.
+    """
     tokens = re.findall(r"\w+", question)
-    capital = {t.lower() for n, t in enumerate(tokens) if n and t[:1].isupper()}
+    first = 0 if any(c.isalpha() and not c.isupper() and not c.islower() for c in question) else 1
+    capital = {t.lower() for n, t in enumerate(tokens) if n >= first and t[:1].isupper()}
     lower = {t for t in tokens if t.islower()}
     return capital - lower - FUNCTION_WORDS
 
