@@ -28,6 +28,7 @@ an item depends only on the seed, the question and the size: any subset runs in 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -123,12 +124,30 @@ def found(answer: str, gold: str) -> bool:
     return same_answer(answer, gold) or gold.lower() in answer.lower()
 
 
+class Caches(dict[str, SQLiteResponseCache]):
+    """One response cache per method, opened when the method first asks the model.
+
+    One per method because segment search reads the same segments as reading them all, and its
+    seconds must count its own calls, not replies the other method left. Opened lazily so that
+    replaying stored items (``--stored``) leaves no empty cache files behind.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def __missing__(self, method: str) -> SQLiteResponseCache:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        cache = self[method] = SQLiteResponseCache(self.folder / f"{method}.sqlite")
+        return cache
+
+
 def run_item(
     item: dict[str, Any],
     size: int,
     method: str,
-    model: BaseChatModel,
-    cache: SQLiteResponseCache,
+    local: Callable[[], BaseChatModel],
+    caches: Caches,
     args: argparse.Namespace,
 ) -> dict[str, Any] | None:
     """One question at one size by one method: stored, or asked now and stored."""
@@ -138,6 +157,8 @@ def run_item(
         return stored
     if args.stored:
         return None
+    cache = caches[method]
+    model = with_response_cache(local(), cache)
     count = token_counter(model)
     rng = random.Random(f"{args.seed}-{item['id']}-{size}")
     text = haystack([n["text"] for n in item["needles"]], size, count, rng)
@@ -262,18 +283,14 @@ def main() -> None:
             "or segments-N and search-N for pieces of N tokens"
         )
     sizes = [int(s) for s in args.sizes.split(",")]
-    # One cache per method: segment search reads the same segments as reading them all, and
-    # its seconds must count its own calls, not replies the other method left.
-    (args.out / "responses").mkdir(parents=True, exist_ok=True)
-    caches = {m: SQLiteResponseCache(args.out / "responses" / f"{m}.sqlite") for m in methods}
-    local = resolve_chat_model("local")
+    caches = Caches(args.out / "responses")
+    local = functools.cache(lambda: resolve_chat_model("local"))  # not loaded to replay
     rows: dict[tuple[int, str], list[dict[str, Any]]] = {}
     items = questions(args.questions, args.seed)
     for n, item in enumerate(items, start=1):  # question by question: a partial run compares
         for size in sizes:  # like with like
             for method in methods:
-                model = with_response_cache(local, caches[method])
-                record = run_item(item, size, method, model, caches[method], args)
+                record = run_item(item, size, method, local, caches, args)
                 if record is not None:
                     rows.setdefault((size, method), []).append(record)
         print(f"{n}/{len(items)} questions", file=sys.stderr, flush=True)
