@@ -23,9 +23,12 @@ from contextorg.tools.models.structured import ScriptedChatModel
 
 FOLLOW_UP = next(iter(DEMO_COMPLETIONS))
 FAST = {"model_backoff": 0.0, "embedder": "hash"}
-HUNG = 6.0
+HUNG = 12.0
 """Seconds a hung call sleeps: a run that waited for it is told apart from one that did not,
 with room for a loaded machine (a bound of 1.8 s against a 2 s hang failed under load)."""
+TIMEOUT = 1.5
+"""The run's model_timeout, which every call gets, not only the hung one: long enough that a
+scripted reply on a busy machine still comes in time (at 0.3 s one retry once did not)."""
 
 # Each node that calls a model: the schema of its call, and what makes it run.
 NODES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -80,7 +83,7 @@ def test_a_hung_call_is_abandoned_at_the_timeout_and_tried_again(node: str) -> N
     schema, options = NODES[node]
     model = faulty(world().respond, Fault("hang", schema=schema, times=1, seconds=HUNG))
     started = time.perf_counter()
-    result = run(model, {**options, "model_timeout": 0.3})
+    result = run(model, {**options, "model_timeout": TIMEOUT})
     assert time.perf_counter() - started < HUNG - 2  # not waiting for the hung call
     assert result.text == clean(options).text and result.answer.failed_calls == 0
 
@@ -96,11 +99,11 @@ def test_a_call_to_a_model_in_this_process_is_not_tried_again_past_its_timeout(
     faults = Fault("hang", schema="AnswerReading", times=1, seconds=HUNG)
     model = InProcess(respond=faulty(world().respond, faults).respond)
     started = time.perf_counter()
-    result = run(model, {"model_timeout": 0.3})
+    result = run(model, {"model_timeout": TIMEOUT})
     assert time.perf_counter() - started < HUNG - 2
     assert model.respond.applied == [("hang", "AnswerReading")]  # no second try
     assert result.answer.failed_calls == 1
-    assert "no reply within 0.3 s; raise model_timeout (--model-timeout" in caplog.text
+    assert f"no reply within {TIMEOUT:g} s; raise model_timeout (--model-timeout" in caplog.text
     assert "not tried again" in caplog.text
 
 
