@@ -71,10 +71,10 @@ typecheck: setup
 	# From inside .venv: the repository's contextorg/ folder would shadow the installed package.
 	cd $(VENV) && bin/mypy --config-file ../pyproject.toml -p contextorg
 
-unit: setup  ## fast unit tests: scripted models, no network, no slow ones (about 2 minutes)
+unit: setup  ## fast unit tests: scripted models, no network, no slow ones (about 3 minutes)
 	$(BIN)/pytest -m "not integration and not slow"
 
-slow: setup  ## the slow unit tests: big inputs, processes racing, killed writes (about 2 minutes)
+slow: setup  ## the slow unit tests: big inputs, processes racing, killed writes (about 8 minutes)
 	$(BIN)/pytest -m "slow and not integration"
 
 integration: setup servers $(PHOENIX) $(LANGGRAPH) $(MODEL_SERVER)

@@ -78,6 +78,7 @@ def test_a_text_past_the_window_is_read_segment_by_segment_to_its_end() -> None:
     assert f"[long, characters {start}-{end}]" in result.text
 
 
+@pytest.mark.slow
 def test_a_text_past_the_segments_read_says_it_was_cut() -> None:
     model, _ = bounded_model()
     result = ask("When did the bridge open?", [BIG, SMALL], model=model)
@@ -86,6 +87,7 @@ def test_a_text_past_the_segments_read_says_it_was_cut() -> None:
     assert result.readings["big"].spans[0][0] == 0
 
 
+@pytest.mark.slow
 def test_a_cut_text_that_answers_nothing_is_not_said_to_answer_nothing() -> None:
     quiet = " ".join("Filler sentence says nothing." for _ in range(250_000))
     model, _ = bounded_model()

@@ -136,6 +136,7 @@ def test_a_model_that_keeps_failing_degrades_visibly(node: str) -> None:
     assert f"{result.answer.failed_calls} of" in result.text  # said in the answer
 
 
+@pytest.mark.slow
 def test_when_every_call_fails_the_answer_says_the_model_failed(run_cli: Any) -> None:
     model = faulty(world().respond, Fault("raise"))
     result = run(model, {})

@@ -177,6 +177,7 @@ def test_two_updates_at_once_lose_nothing_and_say_who_waits(tmp_path: Path) -> N
     assert "is being written by pid" in errors[1]  # the waiting one says who it waits for
 
 
+@pytest.mark.slow
 def test_readers_see_a_whole_generation_while_writes_go_on(tmp_path: Path) -> None:
     folder = tmp_path / "ix"
     [first] = write_in_processes(folder, ("seed", 1, 0.0))
@@ -194,6 +195,7 @@ def test_readers_see_a_whole_generation_while_writes_go_on(tmp_path: Path) -> No
     assert writer.returncode == 0 and opened > 5
 
 
+@pytest.mark.slow
 def test_a_killed_update_leaves_the_previous_index_whole(tmp_path: Path) -> None:
     folder = tmp_path / "ix"
     [first] = write_in_processes(folder, ("seed", 1, 0.0))
