@@ -35,7 +35,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 SERVER_PYTHON = Path(__file__).parents[2] / ".venv-model-server" / "bin" / "python"
 NAME = MODEL_SERVER_NAME
-SCENARIOS = [(DEMO_QUESTION, demo_contexts()), (BRIDGE_QUESTION, BRIDGE)]
 
 
 def start_server(port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -79,19 +78,25 @@ def cited(result: Any) -> list[tuple[str, list[str]]]:
 
 
 def test_answers_match_the_embedded_model_in_comparable_time(over: Any) -> None:
-    # Both warm: the weights loaded in this process, and paged in by the server with its
-    # methods found (its first call reads cold weights and probes what it accepts).
-    for warm in ("local", over):
-        ask(DEMO_QUESTION, demo_contexts(), model=warm)
-    for question, contexts in SCENARIOS:
-        started = time.perf_counter()
-        here = ask(question, contexts, model="local")
-        embedded = time.perf_counter() - started
-        started = time.perf_counter()
-        served = ask(question, contexts, model=over)
-        server = time.perf_counter() - started
-        assert cited(served) == cited(here), (served.text, here.text)
-        assert server <= 1.5 * embedded + 2, (question, server, embedded)
+    models = {"embedded": "local", "server": over}
+    # The demo warms both (the weights loaded in this process, and paged in by the server with
+    # its methods found: its first call reads cold weights and probes what it accepts).
+    warm = {
+        side: ask(DEMO_QUESTION, demo_contexts(), model=model) for side, model in models.items()
+    }
+    assert cited(warm["server"]) == cited(warm["embedded"]), warm["server"].text
+    # Then one question twice each, the second time in the other order, and the faster of each
+    # side's two compared: on a shared machine one pair once came out 1.7x apart with the same
+    # calls and tokens.
+    seconds: dict[str, list[float]] = {"embedded": [], "server": []}
+    for order in (("embedded", "server"), ("server", "embedded")):
+        results = {}
+        for side in order:
+            started = time.perf_counter()
+            results[side] = ask(BRIDGE_QUESTION, BRIDGE, model=models[side])
+            seconds[side].append(time.perf_counter() - started)
+        assert cited(results["server"]) == cited(results["embedded"]), results["server"].text
+    assert min(seconds["server"]) <= 1.5 * min(seconds["embedded"]) + 2, seconds
 
 
 def test_the_schema_goes_beside_json_object_and_a_no_reads_as_in_process(
@@ -108,11 +113,11 @@ def test_the_schema_goes_beside_json_object_and_a_no_reads_as_in_process(
 
 
 def test_groups_answered_in_parallel_on_the_server(over: Any) -> None:
-    options = {"model": over, "answer_from": "model"}
-    one = ask(DEMO_QUESTION, demo_contexts(), max_concurrency=1, **options)
-    four = ask(DEMO_QUESTION, demo_contexts(), max_concurrency=4, **options)
-    assert len(four.organization.groups) >= 2 and four.usage["answer_group"].llm_calls >= 2
-    assert cited(four) == cited(one) and four.answer.answers
+    # The server takes one request at a time: calls sent together wait their turn, none fails.
+    result = ask(DEMO_QUESTION, demo_contexts(), model=over, answer_from="model", max_concurrency=4)
+    assert len(result.organization.groups) >= 2 and result.usage["answer_group"].llm_calls >= 2
+    assert not any(usage.failures for usage in result.usage.values()), result.usage
+    assert result.answer.answers, result.text
 
 
 def test_a_thread_follows_up_through_the_server(over: Any, tmp_path: Path) -> None:
@@ -145,6 +150,9 @@ def test_a_wrong_url_or_model_is_one_line_within_seconds(
 ) -> None:
     url, log = server
     root = url.removesuffix("/v1")
+    # What a new process costs before it asks anything: a model name refused at once.
+    code, out, startup = contextorg(url, tmp_path, "--model", "nosuch:model")
+    assert code == 2 and "unknown model 'nosuch:model'" in out, out
     cases = [
         (f"http://127.0.0.1:{free_port()}/v1", NAME, "cannot reach the model server"),
         (root, NAME, "answered 404"),  # the path without /v1
@@ -154,7 +162,7 @@ def test_a_wrong_url_or_model_is_one_line_within_seconds(
         before = len(requests_in(log))
         code, out, seconds = contextorg(base, tmp_path, "--model", f"openai:{name}")
         assert code == 2 and said in out and out.count("\n") == 1, out
-        assert seconds < 10, seconds
+        assert seconds < startup + 5, (seconds, startup)
         assert len(requests_in(log)) - before <= 3, requests_in(log)[before:]
 
 
