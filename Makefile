@@ -81,7 +81,7 @@ integration: setup servers $(PHOENIX) $(LANGGRAPH) $(MODEL_SERVER)
 	$(BIN)/pytest -m integration
 
 test: setup servers lint typecheck $(PHOENIX) $(LANGGRAPH) $(MODEL_SERVER)  ## everything CI runs: lint, types, unit and integration tests
-	$(BIN)/pytest
+	$(BIN)/pytest --durations=30
 
 clean:
 	rm -rf $(VENV) .venv-phoenix .venv-langgraph .venv-model-server build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -182,7 +182,7 @@ def test_grammar_first_decoding_writes_the_chains_replies() -> None:
     path = resolve_chat_model("local").model_path  # type: ignore[attr-defined]
     replies = {}
     for first in (True, False):
-        model = LlamaCppChatModel(model_path=path, n_threads=1, grammar_first=first)
+        model = LlamaCppChatModel(model_path=path, n_threads=2, grammar_first=first)
         result = ask(
             DEMO_QUESTION, demo_contexts(), model=model, answer_from="model", max_concurrency=1
         )
