@@ -423,10 +423,10 @@ def filler(characters: int) -> str:
 
 
 def test_an_answer_at_the_end_of_a_text_past_the_window_is_found_and_cited() -> None:
-    # About 2,300 tokens, past a window of 2,048 (the embedded weights with a smaller window:
-    # the same reading as past 4,096, in half the time): read in segments of 1,024 at most.
+    # 2,291 tokens, past a window of 2,048 (the embedded weights with a smaller window: the
+    # same reading as past 4,096, in half the time): three segments of 1,024 tokens at most.
     needle = "The Corvale Bridge over the Min river opened to traffic in 1932."
-    minutes = Context(id="minutes", text=f"{filler(9_000)} {needle}")
+    minutes = Context(id="minutes", text=f"{filler(11_500)} {needle}")
     small = LlamaCppChatModel(model_path=ensure_weights(), n_ctx=2048)
     result = ask("When did the Corvale Bridge open?", [minutes], model=small)
     reading = result.readings["minutes"]
