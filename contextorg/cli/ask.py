@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.text import Text
 
 from contextorg.api import Result, ask, run_context
 from contextorg.cli.common import (
@@ -24,9 +23,9 @@ from contextorg.cli.common import (
     StructuredOutputOption,
     ThreadWaitOption,
     check_outputs,
-    err,
     finite,
     show_result,
+    status,
     timeout_choice,
 )
 from contextorg.demo import DEMO_QUESTION, demo_contexts
@@ -36,7 +35,7 @@ from contextorg.state import Context
 from contextorg.tools.inputs import InputError, load_contexts, load_document
 from contextorg.tools.retrieval.hybrid import HybridIndex
 from contextorg.tools.slots import choices
-from contextorg.tools.text.visible import json_line, visible
+from contextorg.tools.text.visible import json_line
 
 QuestionArgument = Annotated[
     str | None,
@@ -147,7 +146,7 @@ def ask_command(
 
 def _write_report(result: Result, report: Path) -> None:
     try:
-        err.print(Text(f"report: {visible(write_report(result, report))}"))
+        status(f"report: {write_report(result, report)}")
     except OSError as exc:
         raise InputError(f"the report could not be written to {report}: {exc}") from None
 

@@ -145,6 +145,15 @@ def shown(value: object) -> str:
     return escape(visible(value))
 
 
+def status(line: str, style: str = "") -> None:
+    """One line about the run on stderr, as it is (data never marks it up), kept whole.
+
+    Rich cuts a line at the console's width, 80 columns when stderr is a file or a pipe: a
+    path or a count would be split across lines in a log (the terminal wraps what it shows).
+    """
+    err.print(Text(visible(line), style=style), soft_wrap=True)
+
+
 def check_outputs(outputs: dict[str, Path | None], inputs: list[Path | None]) -> None:
     """Refuse an output file that is an input file, or another output: it would be lost."""
     seen: dict[Path, str] = {}

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
-from rich.text import Text
 
 from contextorg.cli.common import (
     ModelOption,
@@ -17,6 +16,7 @@ from contextorg.cli.common import (
     SegmentSearchOption,
     StructuredOutputOption,
     err,
+    status,
     timeout_choice,
 )
 from contextorg.datasets import Split, shard_of
@@ -141,7 +141,7 @@ def eval_command(
     print(visible(markdown_table(rows)))
     figure = plot(rows, out / "quality_vs_tokens.png")
     hits = f"; {responses.hits} cached responses reused" if responses is not None else ""
-    err.print(Text(visible(f"{len(items)} questions; {out / 'results.json'}, {figure}{hits}")))
+    status(f"{len(items)} questions; {out / 'results.json'}, {figure}{hits}")
 
 
 def _names(option: str) -> list[str]:

@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from contextorg.cli.common import err, out, shown
+from contextorg.cli.common import err, out, shown, status
 from contextorg.state import Context
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.embeddings import EMBEDDERS
@@ -56,9 +56,9 @@ def index_command(
             gone = set(store.documents) - {d.id for d in documents}
             counts["removed units"] = store.remove(gone)
     for file, reason in skipped.items():
-        err.print(Text(visible(f"skipped {file}: {reason}"), style="yellow"))
+        status(f"skipped {file}: {reason}", style="yellow")
     summary = ", ".join(f"{n} {what}" for what, n in counts.items())
-    err.print(Text(visible(f"{index}: {summary}; {len(skipped)} files skipped")))
+    status(f"{index}: {summary}; {len(skipped)} files skipped")
 
 
 def search_command(

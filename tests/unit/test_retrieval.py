@@ -110,6 +110,20 @@ def test_unusable_retrievers_are_refused() -> None:
         ask(DEMO_QUESTION, model="scripted-demo")
 
 
+def test_cli_status_lines_are_whole_in_a_log(tmp_path: Path, run_cli: Any) -> None:
+    """Piped to a file, a line naming a long path is not cut at 80 columns."""
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 4)
+    folder.mkdir()
+    (folder / "one.txt").write_text("The Lumen Tower was completed in 1931.")
+    (folder / "logo.png").write_bytes(b"\x89PNG")
+    ix = folder / "index"
+    code, _, err = run_cli(["index", str(folder), "--index", str(ix), "--embedder", "hash"])
+    assert code == 0
+    lines = err.splitlines()
+    assert any(line.startswith(f"skipped {folder / 'logo.png'}: ") for line in lines), err
+    assert any(line.startswith(f"{ix}: 1 added") for line in lines), err
+
+
 def test_cli_index_search_and_ask(tmp_path: Path, world: World, run_cli: Any) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
