@@ -7,10 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 LONG = ROOT / "benchmarks" / "results" / "long-documents"
+DATA = ROOT.parent / "shared" / "data"  # the benchmarks' questions and filler: read, never copied
 
 
+@pytest.mark.skipif(not (DATA / "ramdocs").is_dir(), reason=f"no benchmark data at {DATA}")
 def test_replaying_stored_long_document_items_opens_no_response_cache(tmp_path: Path) -> None:
     items = tmp_path / "items" / "search-1024"
     items.mkdir(parents=True)
