@@ -328,6 +328,10 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("Come mi chiamo?", False),  # Italian "mi"
         ("Czy w hotelu można palić?", True),  # Polish
         ("Czym jest ten hotel?", False),
+        ("Czy most otwarto w 1932 czy w 1934 roku?", False),  # the second "czy": or
+        ("Чи працює бібліотека в неділю?", True),  # Ukrainian
+        ("Коли відкрили бібліотеку?", False),
+        ("Бібліотеку відкрили в 1932 чи в 1934 році?", False),  # "чи": or
         ("Är museet öppet på söndagar?", True),  # Swedish
         ("Har hotellet parkering?", True),
         ("Var ligger museet?", False),  # "var": where

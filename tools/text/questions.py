@@ -18,7 +18,9 @@ Each language marks a yes/no question its own way, and none of them by a questio
 - Turkish asks it with the particle "mı" (mi, mu, mü) near its end: "Kütüphane pazar günleri
   açık mı?".
 
-- Polish opens it with "czy": "Czy w hotelu można palić?".
+- Polish opens it with "czy", Ukrainian with "чи": "Czy w hotelu można palić?", "Чи працює
+  бібліотека в неділю?". Further on, each word means "or": "Czy otwarto go w 1932 czy w 1934?"
+  asks which.
 - Swedish, Danish and Norwegian open it with a verb, as English does: "Är museet öppet?",
   "Har hotellet parkering?", "Er museet åbent?".
 - Italian and Portuguese mark it by intonation only: a question with no question word that
@@ -154,6 +156,9 @@ _RAW_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _ALTERNATIVES = frozenset("or oder ou или 还是 還是 或者 또는 または أم أو".split())
 """Words offering alternatives (Spanish "o" only in Spanish questions: it is a letter too)."""
 
+_ASKING_OR_OFFERING = frozenset({"czy", "чи"})
+"""Polish and Ukrainian: first in a question, they ask whether; further on, they mean "or"."""
+
 _REQUESTING = frozenset("can could will would konnen konnten kannst wurden".split())
 _YOU = frozenset({"you", "sie", "du"})
 _TELL = frozenset(
@@ -171,7 +176,7 @@ def asks_yes_no(question: str) -> bool:
     "Könnten Sie mir ... erzählen?".
     """
     asked = words(question)
-    if not asked or _ALTERNATIVES & set(asked):
+    if not asked or _ALTERNATIVES & set(asked) or _ASKING_OR_OFFERING & set(asked[1:]):
         return False
     if asked[0] in _REQUESTING and _YOU & set(asked[1:3]) and _TELL & set(asked):
         return False
@@ -180,7 +185,7 @@ def asks_yes_no(question: str) -> bool:
         or bool(_FRENCH.match(question))
         or _spanish(question, asked)
         or "ли" in asked[1:4]
-        or asked[0] in ("هل", "czy")
+        or asked[0] in ("هل", *_ASKING_OR_OFFERING)
         or _by_intonation(question)
         or (asked[0] == "क्या" and not _HINDI_ASKING & set(asked))
         or bool(_THAI.search(question) and not _THAI_ASKING.search(question))
