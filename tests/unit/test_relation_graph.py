@@ -139,7 +139,9 @@ def test_labels_are_the_documented_ones() -> None:
 
 
 def test_five_hundred_contexts_build_in_seconds() -> None:
-    # The pivot scan used to be O(n^4): 400 contexts took over 300 s.
+    # The pivot scan used to be O(n^4): 400 contexts took over 300 s. 500 took 4.2-4.6 s of
+    # CPU alone on 2026-11-28, when this machine ran about 4x slower, and 5.1 s beside
+    # another test process: the bound is for the complexity, not for a day's speed.
     rng = random.Random(0)
     world = [
         Triple(True, rng.choice([None, "d1", "d2", "d3"]), rng.choice(["a1", "a2", "a3"]))
@@ -149,7 +151,7 @@ def test_five_hundred_contexts_build_in_seconds() -> None:
     ]
     started = time.process_time()
     graph = build_relation_graph(numbered(500), oracle(world))
-    assert time.process_time() - started < 5.0
+    assert time.process_time() - started < 20.0
     pairs = rng.sample(list(combinations(range(500), 2)), 3000)
     assert all(
         graph.relation(str(a), str(b)) == relation_between(world[a], world[b]) for a, b in pairs
