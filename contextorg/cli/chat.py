@@ -28,6 +28,7 @@ from contextorg.cli.common import (
     out,
     show_result,
     shown,
+    status,
     timeout_choice,
 )
 from contextorg.demo import demo_contexts
@@ -81,8 +82,7 @@ def chat_command(
     else:
         items = load_contexts(contexts) if contexts is not None else demo_contexts()
     thread = thread or f"chat-{uuid.uuid4().hex[:8]}"
-    named = shown(thread)
-    err.print(f"[dim]thread {named} (continue it later with --thread {named}); /exit ends[/dim]")
+    status(f"thread {thread} (continue it later with --thread {thread}); /exit ends", style="dim")
     while True:
         try:
             question = out.input("[bold green]?[/bold green] ").strip()
@@ -112,7 +112,7 @@ def chat_command(
         try:
             show_result(_follow(events))
         except InputError as exc:  # a bad question ends the turn, not the conversation
-            err.print(f"[red]error:[/red] {shown(exc)}", highlight=False)
+            err.print(f"[red]error:[/red] {shown(exc)}", highlight=False, soft_wrap=True)
         except KeyboardInterrupt:  # Ctrl-C ends the turn; at the prompt, the conversation
             settle_cancelled()
             err.print("[yellow]turn interrupted[/yellow]")
@@ -129,11 +129,11 @@ def chat_command(
 def _follow(events: Any) -> Result:
     """Print each node as it finishes; count the tokens of the model call under way."""
     tokens: dict[str, int] = {}
-    with err.status("thinking...") as status:
+    with err.status("thinking...") as spinner:
         for event in events:
             if event.kind == "token":
                 tokens[event.node] = tokens.get(event.node, 0) + 1
-                status.update(f"{event.node}: {tokens[event.node]} tokens")
+                spinner.update(f"{event.node}: {tokens[event.node]} tokens")
             elif event.kind == "node":
                 summary = describe_node(event.node, event.data)
                 line = Text(f"  ✓ {event.node}", style="cyan")

@@ -76,6 +76,19 @@ def test_chat_shows_each_node_and_continues_the_thread(
     assert code == 0 and f"✓ complete_question  {STANDALONE}" in err
 
 
+def test_chat_names_a_long_thread_on_one_line(
+    world: World, tmp_path: Path, run_cli: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register_chat_model("scripted-chat", lambda _: world.model(), real=False)
+    thread = "support-ticket-" * 6
+    store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
+    monkeypatch.setattr("sys.stdin", io.StringIO("/exit\n"))
+    code, _, err = run_cli(["chat", "--model", "scripted-chat", "--checkpoints", store,
+                            "--thread", thread])  # fmt: skip
+    assert code == 0
+    assert f"thread {thread} (continue it later with --thread {thread}); /exit ends" in err
+
+
 def test_chat_bad_input_is_one_clear_line(run_cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code, _, err = run_cli(["chat", "--index", "nowhere", "--contexts", "x.jsonl"])
