@@ -121,6 +121,7 @@ def chat_command(
                 f"[red]this turn failed:[/red] {type(exc).__name__}: {shown(exc)}\n"
                 "Ask again, or check the model (CONTEXTORG_DEBUG=1 shows the traceback).",
                 highlight=False,
+                soft_wrap=True,
             )
             if os.environ.get("CONTEXTORG_DEBUG"):
                 raise
@@ -139,7 +140,7 @@ def _follow(events: Any) -> Result:
                 line = Text(f"  ✓ {event.node}", style="cyan")
                 if summary:
                     line.append(f"  {visible(summary)}", style="dim")
-                err.print(line)
+                err.print(line, soft_wrap=True)  # whole in a log, as status() lines are
             else:
                 return event.data  # type: ignore[no-any-return]
     raise RuntimeError("the run ended without a result")

@@ -62,6 +62,7 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
                 f"[red]unexpected error:[/red] {type(exc).__name__}: {shown(exc)}\n"
                 "Set CONTEXTORG_DEBUG=1 to see the traceback.",
                 highlight=False,
+                soft_wrap=True,
             )
             raise typer.Exit(1) from None
 
