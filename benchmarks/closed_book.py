@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 from langchain_core.messages import HumanMessage, SystemMessage
+from shared_data import RAMDOCS
 
 from contextorg.datasets import split_of
 from contextorg.tools.models.llama import _chat_formatter, format_prompt
@@ -35,7 +36,6 @@ from contextorg.tools.models.weights import ensure_weights
 from contextorg.tools.text.normalize import normalize
 
 ROOT = Path(__file__).resolve().parent
-DATA = ROOT.parents[1] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 OUT = ROOT / "results" / "closed-book"
 SYSTEM = "Answer the question with a short phrase."
 
@@ -73,7 +73,7 @@ def loaded_scorer(threads: int) -> Scorer:
 
 def questions(split: str, limit: int | None) -> list[dict[str, Any]]:
     """RAMDocs questions of ``split`` that have a wrong answer, in file order."""
-    rows = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for line in RAMDOCS.read_text().splitlines() if line.strip()]
     chosen = [
         {**row, "id": f"ramdocs-{n}"}
         for n, row in enumerate(rows, 1)

@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from retrieval_confquestions import CACHE, DATA, load, page_number
+from retrieval_confquestions import CACHE, load, page_number
+from shared_data import CONFQUESTIONS
 
 from contextorg import ask
 from contextorg.tools.models.resolve import resolve_chat_model
@@ -50,7 +51,7 @@ def build_index(folder: Path) -> Path:
     if (index / "current").is_dir():  # a finished index (an interrupted one is updated)
         return index
     pages.mkdir(parents=True, exist_ok=True)
-    for file in sorted((DATA / "documents").glob("*.json")):
+    for file in sorted((CONFQUESTIONS / "documents").glob("*.json")):
         page = json.loads(file.read_text())
         title = html.escape(page["title"])
         body = f"<html><head><title>{title}</title></head><body>{page['content']}</body></html>"

@@ -15,7 +15,8 @@ import argparse
 import json
 import random
 import time
-from pathlib import Path
+
+from shared_data import RAMDOCS
 
 from contextorg import Context, ask
 from contextorg.datasets import load_dataset, split_of
@@ -23,7 +24,6 @@ from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.tools.models.llama import LlamaCppChatModel
 from contextorg.tools.models.weights import ensure_weights
 
-RAMDOCS = Path(__file__).resolve().parents[2] / "shared/data/ramdocs/RAMDocs_test.jsonl"
 BRIDGE = [
     Context(id="atlas", text="The Corvale Bridge over the Min river opened to traffic in 1932."),
     Context(id="gazette", text="Residents celebrated as the Corvale Bridge opened in 1932."),

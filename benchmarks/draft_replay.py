@@ -26,6 +26,7 @@ from pathlib import Path
 
 from langchain_core.load import loads
 from langchain_core.outputs import Generation
+from shared_data import RAMDOCS
 
 from contextorg import ask
 from contextorg.datasets import load_dataset
@@ -35,7 +36,6 @@ from contextorg.tools.models.weights import ensure_weights
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 
 ROOT = Path(__file__).resolve().parent
-DATA = ROOT.parents[1] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 CACHE = ROOT / "results" / "ramdocs-dev" / "responses.sqlite"
 PROMPT_RATE = 58.0
 """Prompt tokens a second, one sequence, two threads (llama-batched-bench on these weights)."""
@@ -75,7 +75,7 @@ def recorded_calls(questions: int) -> list[list[Call]]:
         cache = _Recording(copy)
         model = with_response_cache(resolve_chat_model("local"), cache)
         out = []
-        for item in load_dataset(DATA, split="dev", sample=questions, seed=0):
+        for item in load_dataset(RAMDOCS, split="dev", sample=questions, seed=0):
             cache.seen = []
             ask(item.question, item.contexts, model=model, max_concurrency=1)  # calls in order
             calls = []

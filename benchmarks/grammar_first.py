@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 from typing import Any
 
 from pydantic import PrivateAttr
+from shared_data import RAMDOCS
 
 from contextorg import ask
 from contextorg.datasets import load_dataset
@@ -26,8 +26,6 @@ from contextorg.state import Context
 from contextorg.tools.models.llama import LlamaCppChatModel
 from contextorg.tools.models.structured import Completion
 from contextorg.tools.models.weights import ensure_weights
-
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 
 
 class Recorded(LlamaCppChatModel):
@@ -49,7 +47,7 @@ class Recorded(LlamaCppChatModel):
 
 def questions(count: int) -> list[tuple[str, list[Context]]]:
     """The demo question, then the first RAMDocs development questions."""
-    dev = load_dataset(DATA, split="dev", limit=count * 3)[: count - 1]
+    dev = load_dataset(RAMDOCS, split="dev", limit=count * 3)[: count - 1]
     return [(DEMO_QUESTION, demo_contexts()), *((i.question, i.contexts) for i in dev)]
 
 

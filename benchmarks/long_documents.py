@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from shared_data import CONFQUESTIONS, RAMDOCS
 
 from contextorg import Context, LlamaCppChatModel, ask
 from contextorg.settings import get_settings
@@ -48,7 +49,6 @@ from contextorg.tools.models.weights import ensure_weights
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 from contextorg.tools.text.normalize import grounded, same_answer
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 METHODS = ("segments", "search", "notes", "truncate", "all-in-one")
 Count = Callable[[str], int]
 
@@ -79,7 +79,7 @@ class _Text(HTMLParser):
 def page_texts() -> list[str]:
     """The visible text of every ConfQuestions page."""
     texts = []
-    for path in sorted((DATA / "ragonite-confquestions" / "documents").glob("*.json")):
+    for path in sorted((CONFQUESTIONS / "documents").glob("*.json")):
         parser = _Text()
         parser.feed(json.loads(path.read_text())["content"])
         text = " ".join(" ".join(parser.parts).split())
@@ -108,7 +108,7 @@ def haystack(needles: list[str], size: int, count: Count, rng: random.Random) ->
 def questions(k: int, seed: int) -> list[dict[str, Any]]:
     """``k`` RAMDocs questions (seeded), each with its correct documents and gold answers."""
     picked = []
-    for line in (DATA / "ramdocs" / "RAMDocs_test.jsonl").read_text().splitlines():
+    for line in RAMDOCS.read_text().splitlines():
         row = json.loads(line)
         correct = [d for d in row["documents"] if d["type"] == "correct"]
         if correct:

@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from shared_data import RAMDOCS
+
 from contextorg.datasets import load_dataset
 from contextorg.evaluation import summarize
 
@@ -30,7 +32,7 @@ def stored(folder: Path) -> dict[str, dict[str, Any]]:
 def main() -> None:
     """Print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default="../shared/data/ramdocs/RAMDocs_test.jsonl")
+    parser.add_argument("--data", default=str(RAMDOCS))
     parser.add_argument(
         "--items", type=Path, default=Path("benchmarks/results/ramdocs-heldout/items")
     )

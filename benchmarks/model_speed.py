@@ -28,14 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from shared_data import RAMDOCS
+
 from contextorg import ask
 from contextorg.datasets import load_dataset
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.tools.models import llama as llama_model
 from contextorg.tools.models.llama import LlamaCppChatModel
 from contextorg.tools.models.resolve import resolve_chat_model
-
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 
 
 @dataclass
@@ -294,7 +294,7 @@ def main() -> None:
     questions: list[Question] = []
     with timer.installed(model):
         questions.append(timed_question("demo", DEMO_QUESTION, demo_contexts(), model, timer))
-        items = load_dataset(DATA, split="dev", sample=args.questions, seed=0)
+        items = load_dataset(RAMDOCS, split="dev", sample=args.questions, seed=0)
         for item in items:
             questions.append(timed_question(item.id, item.question, item.contexts, model, timer))
 

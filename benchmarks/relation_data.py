@@ -27,17 +27,15 @@ import json
 import random
 from dataclasses import dataclass, field
 from itertools import combinations
-from pathlib import Path
 
 from handmade_sets import SETS
+from shared_data import RAMDOCS, SHARED_DATA
 
 from contextorg import Context
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import RelationLabel
 from contextorg.testing import DEMO_READINGS
 from contextorg.tools.relations.graph import Triple, relation_between
-
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
 @dataclass
@@ -68,7 +66,7 @@ def labelled(source: str, question: str, items: list[tuple[Context, Triple]]) ->
 def ramdocs_cases() -> list[tuple[str, Case]]:
     """One case per RAMDocs question (documents that cannot be labelled are left out)."""
     cases = []
-    for line in (DATA / "ramdocs" / "RAMDocs_test.jsonl").read_text().splitlines():
+    for line in RAMDOCS.read_text().splitlines():
         row = json.loads(line)
         pairs = list(zip(row["gold_answers"], row["disambig_entity"], strict=False))
         answers = [a for a, _ in pairs]
@@ -115,7 +113,7 @@ def word_jaccard(a: str, b: str) -> float:
 def conflictqa_cases() -> list[tuple[str, Case]]:
     """Four contexts per question: two for the memory answer, two for the counter answer."""
     cases = []
-    path = DATA / "osunlp-conflictqa" / "conflictQA-strategyQA-gpt4.json"
+    path = SHARED_DATA / "osunlp-conflictqa" / "conflictQA-strategyQA-gpt4.json"
     for line in path.read_text().splitlines():
         row = json.loads(line)
         memory, counter = Triple(True, None, "memory"), Triple(True, None, "counter")

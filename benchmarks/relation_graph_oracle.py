@@ -13,12 +13,11 @@ import argparse
 import json
 import random
 from itertools import combinations
-from pathlib import Path
+
+from shared_data import RAMDOCS
 
 from contextorg import build_relation_graph
 from contextorg.tools.relations.graph import Triple, relation_between
-
-RAMDOCS = Path(__file__).resolve().parents[2] / "shared" / "data" / "ramdocs" / "RAMDocs_test.jsonl"
 
 
 def random_world(n: int, rng: random.Random) -> list[Triple]:

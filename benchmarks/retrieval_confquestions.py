@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from shared_data import CONFQUESTIONS
 
 from contextorg.tools.retrieval.embeddings import Vectors, resolve_embedder
 from contextorg.tools.retrieval.hybrid import HybridIndex
 from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, Unit
 
-DATA = Path(__file__).resolve().parents[2] / "shared/data/ragonite-confquestions"
 CACHE = Path.home() / ".cache/contextorg/bench"
 QUERY_SETS = {
     "en": "completed_q_en",
@@ -48,7 +48,7 @@ def page_number(url: str) -> str:
 def load() -> tuple[list[SourceDocument], list[dict[str, Any]]]:
     """The 215 pages as HTML documents and the 300 turns with their gold page numbers."""
     documents = []
-    for file in sorted((DATA / "documents").glob("*.json")):
+    for file in sorted((CONFQUESTIONS / "documents").glob("*.json")):
         page = json.loads(file.read_text())
         documents.append(
             SourceDocument(
@@ -61,7 +61,7 @@ def load() -> tuple[list[SourceDocument], list[dict[str, Any]]]:
         )
     turns = [
         {**turn, "conv": conversation["conv_id"], "gold": {page_number(u) for u in turn["a_url"]}}
-        for conversation in json.loads((DATA / "qa-pairs.json").read_text())
+        for conversation in json.loads((CONFQUESTIONS / "qa-pairs.json").read_text())
         for turn in conversation["turns"]
     ]
     return documents, turns

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import runpy
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = ROOT / "benchmarks" / "results" / "long-documents"
-DATA = ROOT.parent / "shared" / "data"  # the benchmarks' questions and filler: read, never copied
+# The benchmarks' questions and filler: read where they are, never copied.
+DATA: Path = runpy.run_path(str(ROOT / "benchmarks" / "shared_data.py"))["SHARED_DATA"]
 
 
 @pytest.mark.skipif(not (DATA / "ramdocs").is_dir(), reason=f"no benchmark data at {DATA}")

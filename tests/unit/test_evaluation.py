@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import runpy
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,8 @@ from contextorg.tools.evaluation.metrics import (
 from contextorg.tools.inputs import InputError
 from contextorg.tools.models.resolve import register_chat_model
 
-RAMDOCS = Path(__file__).resolve().parents[3] / "shared/data/ramdocs/RAMDocs_test.jsonl"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+RAMDOCS: Path = runpy.run_path(str(BENCHMARKS / "shared_data.py"))["RAMDOCS"]
 LABELS = {
     "velmora-guide": "1987",
     "velmora-history": "1987",
