@@ -332,6 +332,14 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("Чи працює бібліотека в неділю?", True),  # Ukrainian
         ("Коли відкрили бібліотеку?", False),
         ("Бібліотеку відкрили в 1932 чи в 1934 році?", False),  # "чи": or
+        # after a verb of knowing or telling, "czy" and "чи" open the question asked
+        ("Czy wiesz, czy muzeum jest otwarte w niedzielę?", True),
+        ("Powiedz mi, czy muzeum jest otwarte?", True),
+        ("Чи знаєте ви, чи працює бібліотека в неділю?", True),
+        ("Скажіть, будь ласка, чи можна тут палити?", True),
+        ("Czy wiesz, czy most otwarto w 1932 czy w 1934?", False),  # the third: or
+        ("Czy wolisz herbatę, czy kawę?", False),  # a comma before "or" too
+        ("Чи міст відкрили 1932, чи 1934 року?", False),
         ("Är museet öppet på söndagar?", True),  # Swedish
         ("Har hotellet parkering?", True),
         ("Var ligger museet?", False),  # "var": where

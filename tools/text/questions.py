@@ -20,7 +20,8 @@ Each language marks a yes/no question its own way, and none of them by a questio
 
 - Polish opens it with "czy", Ukrainian with "чи": "Czy w hotelu można palić?", "Чи працює
   бібліотека в неділю?". Further on, each word means "or": "Czy otwarto go w 1932 czy w 1934?"
-  asks which.
+  asks which; but after a verb of knowing or telling it opens the question asked: "Czy wiesz,
+  czy muzeum jest otwarte?", "Powiedz mi, czy ...", "Чи знаєте ви, чи працює бібліотека?".
 - Swedish, Danish and Norwegian open it with a verb, as English does: "Är museet öppet?",
   "Har hotellet parkering?", "Er museet åbent?".
 - Italian and Portuguese mark it by intonation only: a question with no question word that
@@ -159,6 +160,15 @@ _ALTERNATIVES = frozenset("or oder ou или 还是 還是 或者 또는 また�
 _ASKING_OR_OFFERING = frozenset({"czy", "чи"})
 """Polish and Ukrainian: first in a question, they ask whether; further on, they mean "or"."""
 
+_KNOWING = frozenset(
+    "wiesz wiecie wie wiem wiadomo pamietasz pamietacie pamieta powiesz powiedz powiedzcie "
+    "sprawdz sprawdzisz zapytam pytam знаєте знаєш знає знаю відомо памятаєте памятаєш "
+    "скажіть скажи скажете перевірте питаю".split()
+)
+"""Polish and Ukrainian verbs of knowing, telling or checking, after which "czy" or "чи" opens
+the question asked ("Do you know whether ..."), not an alternative (accents dropped, as
+:func:`words` drops them)."""
+
 _REQUESTING = frozenset("can could will would konnen konnten kannst wurden".split())
 _YOU = frozenset({"you", "sie", "du"})
 _TELL = frozenset(
@@ -176,8 +186,13 @@ def asks_yes_no(question: str) -> bool:
     "Könnten Sie mir ... erzählen?".
     """
     asked = words(question)
-    if not asked or _ALTERNATIVES & set(asked) or _ASKING_OR_OFFERING & set(asked[1:]):
+    if not asked or _ALTERNATIVES & set(asked):
         return False
+    whether = _asking_whether(asked)
+    if any(w in _ASKING_OR_OFFERING for w in asked[whether + 1 :]):
+        return False  # "czy" or "чи" past the one that asks: "or"
+    if whether > 0:
+        return True  # "Czy wiesz, czy ...", "Powiedz mi, czy ..."
     if asked[0] in _REQUESTING and _YOU & set(asked[1:3]) and _TELL & set(asked):
         return False
     return (
@@ -194,6 +209,22 @@ def asks_yes_no(question: str) -> bool:
         or bool(_CHINESE.search(question) and not _CHINESE_ASKING.search(question))
         or bool(_JAPANESE_KOREAN.search(question) and not _JAPANESE_KOREAN_ASKING.search(question))
     )
+
+
+def _asking_whether(asked: list[str]) -> int:
+    """Where a Polish or Ukrainian question's "whether" is, or -1 for none.
+
+    0 when "czy" or "чи" opens it; a later one when it follows a verb of knowing or telling
+    ("Czy wiesz, czy ...", "Powiedz mi, czy ..."); it stops at one that means "or".
+    """
+    whether = -1
+    for at, word in enumerate(asked):
+        if word not in _ASKING_OR_OFFERING:
+            continue
+        if at > 0 and not _KNOWING & set(asked[whether + 1 : at]):
+            break
+        whether = at
+    return whether
 
 
 def _opens_with_a_verb(question: str, asked: list[str]) -> bool:
