@@ -146,6 +146,11 @@ def shown(value: object) -> str:
     return escape(visible(value))
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun`` as said: "1 model call", "6 model calls", "0 files"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def status(line: str, style: str = "") -> None:
     """One line about the run on stderr, as it is (data never marks it up), kept whole.
 
@@ -209,7 +214,7 @@ def show_result(result: Result) -> None:
         out.print(bars(attribution))
     summary = result.summary()["usage"]
     out.print(
-        f"[dim]{summary['llm_calls']} model calls, {summary['input_tokens']} input and "
+        f"[dim]{counted(summary['llm_calls'], 'model call')}, {summary['input_tokens']} input and "
         f"{summary['output_tokens']} output tokens, {summary['seconds']:.1f} s[/dim]"
     )
 

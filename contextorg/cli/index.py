@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from contextorg.cli.common import err, out, shown, status
+from contextorg.cli.common import counted, err, out, shown, status
 from contextorg.state import Context
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.embeddings import EMBEDDERS
@@ -57,8 +57,11 @@ def index_command(
             counts["removed units"] = store.remove(gone)
     for file, reason in skipped.items():
         status(f"skipped {file}: {reason}", style="yellow")
-    summary = ", ".join(f"{n} {what}" for what, n in counts.items())
-    status(f"{index}: {summary}; {len(skipped)} files skipped")
+    nouns = {"units": "unit", "removed units": "removed unit"}  # the others are verbs
+    summary = ", ".join(
+        counted(n, nouns[what]) if what in nouns else f"{n} {what}" for what, n in counts.items()
+    )
+    status(f"{index}: {summary}; {counted(len(skipped), 'file')} skipped")
 
 
 def search_command(

@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 from rich.tree import Tree
 
-from contextorg.cli.common import out
+from contextorg.cli.common import counted, out
 from contextorg.tools.observability.tracing import TraceRun, key_output, load_trace, run_tree
 from contextorg.tools.text.visible import json_line, visible
 
@@ -68,7 +68,8 @@ def _run_label(run: TraceRun) -> Text:
         label.append(f"  {record['seconds']:.2f} s", style="dim")
     tokens_in, tokens_out = run.tokens
     if run.model_calls:
-        label.append(f"  {run.model_calls} calls {tokens_in}→{tokens_out} tokens", style="dim")
+        calls = counted(run.model_calls, "call")
+        label.append(f"  {calls} {tokens_in}→{tokens_out} tokens", style="dim")
     if record.get("error"):
         error = str(record["error"]).splitlines() or [""]
         label.append(f"  error: {visible(error[-1], newlines=False)}", style="red")

@@ -26,6 +26,13 @@ def scripted_demo_model() -> None:
     register_chat_model("scripted-demo", lambda _: world.model(), real=False)
 
 
+def test_usage_line_counts_one_call_as_one(run_cli: Any) -> None:
+    code, out, _ = run_cli(["ask", "--model", "scripted-demo", "--strategy", "base"])
+    assert code == 0 and "1 model call, " in out, out
+    code, out, _ = run_cli(["ask", "--model", "scripted-demo"])
+    assert code == 0 and "6 model calls, " in out, out
+
+
 def test_json_output_on_the_demo(run_cli: Any) -> None:
     code, out, _ = run_cli(["ask", "--json", "--model", "scripted-demo"])
     assert code == 0

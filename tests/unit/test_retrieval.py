@@ -122,6 +122,7 @@ def test_cli_status_lines_are_whole_in_a_log(tmp_path: Path, run_cli: Any) -> No
     lines = err.splitlines()
     assert any(line.startswith(f"skipped {folder / 'logo.png'}: ") for line in lines), err
     assert any(line.startswith(f"{ix}: 1 added") for line in lines), err
+    assert lines[-1].endswith(" 1 unit; 1 file skipped"), "one is not said as many"
 
 
 def test_cli_index_search_and_ask(tmp_path: Path, world: World, run_cli: Any) -> None:

@@ -60,6 +60,7 @@ def test_trace_cli_prints_the_tree(world: World, tmp_path: Path, run_cli: Any) -
     assert "2 groups (from readings): velmora-guide | velmora-blog, port-aster" in out
     assert "read 1987 ×2, 1991, 2004 ×2, silent · 1 ambiguous" in out
     assert "[answer_reading@1]" in out and "6 calls" in out
+    assert "1 call " in out and "1 calls" not in out  # each model run under the node
     root = load_trace(file)[0]["id"]
     code, out, _ = run_cli(["trace", str(file), root[-8:], "--json"])
     assert code == 0 and json.loads(out.splitlines()[0])["id"] == root
