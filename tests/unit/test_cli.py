@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -11,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
 
 from contextorg import Context, ScriptedChatModel
+from contextorg.cli import app
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.inputs import load_contexts
@@ -209,3 +212,24 @@ def test_contexts_can_come_from_a_pipe(tmp_path: Path) -> None:
     finally:
         writer.join(timeout=10)
     assert [c.id for c in loaded] == [c.id for c in demo_contexts()]
+
+
+def test_the_cli_page_names_every_option() -> None:
+    """docs/cli.md's synopsis keeps up with the commands (an option added is written there)."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text()
+    command = typer.main.get_command(app)
+    commands = [(name, c) for name, c in command.commands.items()]  # type: ignore[attr-defined]
+    for name, group in list(commands):
+        commands += [(f"{name} {n}", c) for n, c in getattr(group, "commands", {}).items()]
+
+    def written(opt: str) -> bool:
+        return re.search(rf"{opt}(?![\w-])", page) is not None  # not "--model" in "--model-timeout"
+
+    missing = [
+        f"{name} {param.opts[0]}"
+        for name, c in commands
+        for param in c.params
+        if param.opts[0].startswith("--") and param.opts[0] != "--help"
+        and not any(written(opt) for opt in (*param.opts, *param.secondary_opts))
+    ]  # fmt: skip
+    assert not missing, f"not in docs/cli.md: {missing}"
