@@ -144,6 +144,7 @@ class RunContext:
     """Regenerations per removed cluster; samples after the first are drawn at
     ``explain_sampling_temperature`` (with greedy decoding the first is all there is)."""
     explain_sampling_temperature: float = 0.7
+    """Sampling temperature of ``explain``'s regenerations after the first."""
     explain_temperature: float = 0.05
     """Softmax temperature over contributions: small values make the winner stand out."""
     dbscan_eps: float = 0.01

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, get_args
 
 import pytest
@@ -160,3 +162,13 @@ def test_ask_options_name_every_run_context_field_and_the_runs_own() -> None:
 
     fields = [f.name for f in dataclasses.fields(RunContext)]
     assert list(AskOptions.__annotations__) == [*RUN_KEYS, *fields]
+
+
+def test_the_docs_name_every_run_context_field() -> None:
+    """Each option a run takes is explained somewhere a user reads (docs/ or the README)."""
+    root = Path(__file__).resolve().parents[2]
+    pages = " ".join(p.read_text() for p in [root / "README.md", *(root / "docs").glob("*.md")])
+    missing = [
+        f.name for f in dataclasses.fields(RunContext) if not re.search(rf"\b{f.name}\b", pages)
+    ]
+    assert not missing, f"not in docs/ or README.md: {missing}"
