@@ -41,6 +41,32 @@ from contextorg.tools.retrieval.hybrid import HybridIndex
 from contextorg.tools.text.visible import visible
 
 QUIT = {"/exit", "/quit", "exit", "quit"}
+COMMANDS = """\
+/thread  the conversation's thread, to continue it later with --thread
+/help    these commands
+/exit    end (also /quit, or Ctrl-D)
+Anything else is a question; a follow-up is completed from the conversation."""
+
+
+def _command(line: str, thread: str) -> bool:
+    """Run a chat command ("/help"); False when ``line`` is a question, not a command.
+
+    One word after a slash is a command: "/etc/hosts owner?" is a question, and so an unknown
+    command is said to be one, not sent to the model as a question.
+    """
+    if not line.startswith("/") or len(line.split()) > 1:
+        return False
+    if line == "/help":
+        status(COMMANDS)
+    elif line == "/thread":
+        status(f"thread {thread} (continue it later with --thread {thread})")
+    else:
+        err.print(
+            f"[red]unknown command[/red] {shown(line)}: /help lists the commands",
+            highlight=False,
+            soft_wrap=True,
+        )
+    return True
 
 
 def chat_command(
@@ -82,7 +108,11 @@ def chat_command(
     else:
         items = load_contexts(contexts) if contexts is not None else demo_contexts()
     thread = thread or f"chat-{uuid.uuid4().hex[:8]}"
-    status(f"thread {thread} (continue it later with --thread {thread}); /exit ends", style="dim")
+    status(
+        f"thread {thread} (continue it later with --thread {thread}); /help lists the "
+        "commands, /exit ends",
+        style="dim",
+    )
     while True:
         try:
             question = out.input("[bold green]?[/bold green] ").strip()
@@ -90,7 +120,7 @@ def chat_command(
             break
         if question in QUIT:
             break
-        if not question:
+        if not question or _command(question, thread):
             continue
         events = ask_stream(
             question,

@@ -86,7 +86,19 @@ def test_chat_names_a_long_thread_on_one_line(
     code, _, err = run_cli(["chat", "--model", "scripted-chat", "--checkpoints", store,
                             "--thread", thread])  # fmt: skip
     assert code == 0
-    assert f"thread {thread} (continue it later with --thread {thread}); /exit ends" in err
+    assert f"thread {thread} (continue it later with --thread {thread}); /help" in err
+
+
+def test_chat_commands_are_not_asked_as_questions(
+    world: World, run_cli: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register_chat_model("scripted-chat", lambda _: world.model(), real=False)
+    monkeypatch.setattr("sys.stdin", io.StringIO("/help\n/thread\n/exti\n/exit\n"))
+    code, out, err = run_cli(["chat", "--model", "scripted-chat", "--thread", "t7"])
+    assert code == 0 and world.calls == [], "no command reached the model"
+    assert "/exit    end (also /quit, or Ctrl-D)" in err
+    assert "thread t7 (continue it later with --thread t7)\n" in err
+    assert "unknown command /exti: /help lists the commands" in err
 
 
 def test_chat_bad_input_is_one_clear_line(run_cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
