@@ -232,17 +232,20 @@ def load_contexts(path: str | Path) -> list[Context]:
     """Read contexts from a JSONL file: one ``{"id", "title", "text"}`` object per line.
 
     Extra keys go to ``metadata`` (``source`` and ``score`` are kept as such); blank lines
-    are skipped. Any problem raises :class:`InputError` naming the line.
+    are skipped. A line may also be a LangChain ``Document`` as its ``model_dump_json()``
+    writes it (``{"page_content", "metadata", "id"}``), read as :func:`as_contexts` reads a
+    document. Any problem raises :class:`InputError` naming the line.
     """
     file = Path(path)
+    records = jsonl_objects(
+        file,
+        missing=f"no such contexts file: {file}",
+        folder_hint=f": to answer from a folder of documents, index it "
+        f"(`contextorg index {file} --index DIR`) and ask with --index DIR",
+    )
     contexts = [
-        _context(record, f"{file}, line {number}")
-        for number, record in jsonl_objects(
-            file,
-            missing=f"no such contexts file: {file}",
-            folder_hint=f": to answer from a folder of documents, index it "
-            f"(`contextorg index {file} --index DIR`) and ask with --index DIR",
-        )
+        _context(_plain(record, position, f"{file}, line {number}"), f"{file}, line {number}")
+        for position, (number, record) in enumerate(records, start=1)
     ]
     if not contexts:
         raise InputError(f"{file} has no contexts: write one JSON object per line")
@@ -253,6 +256,28 @@ def load_contexts(path: str | Path) -> list[Context]:
 MAX_TEXT = 1_000_000
 """Characters of one context's text kept at reading (about 250,000 tokens: over an hour of
 reading for the embedded model); the rest is cut, with a warning, before it costs memory."""
+
+
+def _plain(record: dict[str, Any], position: int, where: str) -> dict[str, Any]:
+    """A LangChain document's JSON as a plain record; any other record as it is.
+
+    Its id, else ``metadata["id"]``, else its position; ``title`` and ``source`` from its
+    metadata, as :func:`as_contexts` reads a document.
+    """
+    if "page_content" not in record or "text" in record:
+        return record
+    metadata = record.get("metadata") or {}
+    if not isinstance(metadata, dict):
+        raise InputError(f"{where}: a document's metadata must be a JSON object")
+    rest = {k: v for k, v in record.items() if k not in ("id", "page_content", "metadata", "type")}
+    fields = {**metadata, **rest}
+    given = record.get("id")
+    return {
+        **fields,
+        "id": given if given not in (None, "") else fields.get("id", position),
+        "title": fields.get("title", ""),
+        "text": record["page_content"],
+    }
 
 
 def _context(record: dict[str, object], where: str) -> Context:

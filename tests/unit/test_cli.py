@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 import typer.main
+from langchain_core.documents import Document
 
 from contextorg import Context, ScriptedChatModel
 from contextorg.cli import app
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.inputs import load_contexts
+from contextorg.tools.inputs import InputError, as_contexts, load_contexts
 from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.relations.graph import Triple
 
@@ -233,3 +234,19 @@ def test_the_cli_page_names_every_option() -> None:
         and not any(written(opt) for opt in (*param.opts, *param.secondary_opts))
     ]  # fmt: skip
     assert not missing, f"not in docs/cli.md: {missing}"
+
+
+def test_a_jsonl_of_langchain_documents_reads_as_the_documents_do(tmp_path: Path) -> None:
+    """`Document.model_dump_json()` lines: the same contexts as `as_contexts` gives."""
+    docs = [
+        Document("The Lumen Tower was completed in 1987.", metadata={"title": "Guide"}),
+        Document("Velmora's Lumen Tower was completed in 1991.", id="blog"),
+        Document("Completed in 2004.", metadata={"id": "port", "source": "p.md", "page": 3}),
+    ]
+    file = tmp_path / "docs.jsonl"
+    file.write_text("".join(d.model_dump_json() + "\n" for d in docs))
+    assert load_contexts(file) == as_contexts(docs)
+    assert [c.id for c in load_contexts(file)] == ["1", "blog", "port"]
+    file.write_text('{"page_content": "Completed in 1987.", "metadata": [1]}\n')
+    with pytest.raises(InputError, match="line 1: a document's metadata must be a JSON object"):
+        load_contexts(file)
