@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from os import PathLike
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -16,24 +17,36 @@ from contextorg.tools.text.visible import first_hidden, visible
 
 logger = logging.getLogger("contextorg")
 
-ContextLike = Context | Document | Mapping[str, Any]
-"""What ``ask`` takes as a context: a record, a LangChain document, or a dict."""
+ContextLike = Context | Document | Mapping[str, Any] | str
+"""What ``ask`` takes as a context: a record, a LangChain document, a dict, or a text."""
 
 
 def as_contexts(items: Iterable[ContextLike]) -> list[Context]:
-    """Contexts from records, dicts, LangChain documents or LlamaIndex nodes.
+    """Contexts from records, dicts, texts, LangChain documents or LlamaIndex nodes.
 
     A document's or node's id is its ``id`` (``node_id``), else ``metadata["id"]``, else its
-    position (1, 2, ...); ``title`` and ``source`` come from its metadata, the rest of which is
-    kept as metadata.
+    position (1, 2, ...), as a text's is; ``title`` and ``source`` come from its metadata, the
+    rest of which is kept as metadata. A string, a path or one record in place of the list is
+    an :class:`InputError` saying what to pass.
     """
+    if isinstance(items, str | bytes | PathLike):
+        raise InputError(
+            f"contexts is a {type(items).__name__}, not a list of contexts: for a JSONL file "
+            "pass contextorg.load_contexts(path); for one text, pass [text]"
+        )
+    if isinstance(items, Mapping | Context | Document):
+        raise InputError(
+            f"contexts is one {type(items).__name__}, not a list of contexts: pass [it]"
+        )
     return [_context_of(item, n) for n, item in enumerate(items, start=1)]
 
 
 def _context_of(item: Any, n: int) -> Context:
     if isinstance(item, Context):
         return item
-    if isinstance(item, Document):
+    if isinstance(item, str):
+        text, given = item, None
+    elif isinstance(item, Document):
         text, given = item.page_content, item.id
     elif hasattr(item, "get_content") and hasattr(item, "node_id"):  # a LlamaIndex node
         text, given = item.get_content(), item.node_id
@@ -44,7 +57,7 @@ def _context_of(item: Any, n: int) -> Context:
     else:
         raise InputError(
             f"context {n} is of type {type(item).__name__}: give a Context, a dict "
-            '{"id", "text", "title"?}, a LangChain Document or a LlamaIndex node'
+            '{"id", "text", "title"?}, a text, a LangChain Document or a LlamaIndex node'
         )
     meta = dict(getattr(item, "metadata", None) or {})
     return Context(

@@ -12,7 +12,7 @@ from langchain_core.documents import Document
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
-from contextorg import ScriptedChatModel, as_tool, graph
+from contextorg import ScriptedChatModel, as_tool, ask, graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.state import RunContext
 from contextorg.testing import DEMO_COMPLETIONS, DEMO_READINGS, World, agent_reply
@@ -170,3 +170,15 @@ def test_the_graph_takes_documents_and_nodes_as_contexts(world: World) -> None:
     assert out["contexts"][0].source == "wiki" and out["contexts"][0].title
     with pytest.raises(InputError, match="context 1 is of type int"):
         graph.invoke({"question": DEMO_QUESTION, "contexts": [42]}, context=RunContext())
+
+
+def test_texts_are_contexts_and_a_path_or_one_record_is_a_clear_error(world: World) -> None:
+    texts = [c.text for c in demo_contexts()]
+    result = ask(DEMO_QUESTION, texts, model=world.model())
+    assert [c.id for c in result.contexts] == [str(n) for n in range(1, len(texts) + 1)]
+    assert {a.answer for a in result.answer.answers} == {"1987", "1991", "2004"}
+    with pytest.raises(InputError, match=r"contexts is a str, not a list .*load_contexts\(path\)"):
+        ask(DEMO_QUESTION, "contexts.jsonl", model=world.model())
+    with pytest.raises(InputError, match=r"contexts is one dict, .*: pass \[it\]"):
+        ask(DEMO_QUESTION, {"id": "a", "text": "x"}, model=world.model())
+    assert len(world.calls) == result.usage["classify_relations"].llm_calls, "no call for those"
