@@ -114,7 +114,7 @@ def shard_of(items: list[EvalItem], shard: str) -> list[EvalItem]:
 
 FORMAT = (
     'expected RAMDocs rows or {"question", "contexts": [{"id", "text"}], "answers": [...]} '
-    "(see contextorg/evaluation.py)"
+    "(docs/evaluation.md)"
 )
 
 
@@ -138,9 +138,7 @@ def _ramdocs(row: dict[str, Any], number: int) -> EvalItem:
 
 
 def _ours(row: dict[str, Any], number: int) -> EvalItem:
-    contexts = [
-        Context(id=str(c["id"]), title=c.get("title", ""), text=c["text"]) for c in row["contexts"]
-    ]
+    contexts = [_context(c, n) for n, c in enumerate(row["contexts"], start=1)]
     golds = [
         Gold(a) if isinstance(a, str) else Gold(a["answer"], a.get("entity"))
         for a in row["answers"]
@@ -154,6 +152,16 @@ def _ours(row: dict[str, Any], number: int) -> EvalItem:
         wrong_answers=row.get("wrong_answers") or [],
         labels=labels,
     )
+
+
+def _context(given: str | dict[str, Any], n: int) -> Context:
+    """A context of an item: a text, or ``{"id", "title", "text"}``.
+
+    Its id, else its position (1, 2, ...), as :func:`contextorg.as_contexts` gives them.
+    """
+    if isinstance(given, str):
+        return Context(id=str(n), text=given)
+    return Context(id=str(given.get("id", n)), title=given.get("title", ""), text=given["text"])
 
 
 def _reason(exc: Exception) -> str:
