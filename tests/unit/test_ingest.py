@@ -119,6 +119,20 @@ def test_find_documents_lists_skipped_files(tmp_path: Path) -> None:
         find_documents(tmp_path / "missing")
 
 
+def test_a_page_without_a_title_is_named_by_its_file(tmp_path: Path) -> None:
+    (tmp_path / "harbor-build_owners.md").write_text("Dana Reyes owns the Harbor build.")
+    (tmp_path / "guide.md").write_text("# Release guide\n\nTag, then build.")
+    (tmp_path / "page.html").write_text("<title>Team page</title><p>Hi.</p>")
+    (tmp_path / "notes.html").write_text("<p>No title here.</p>")
+    titles = {d.id: units_from(d)[0].title for d in find_documents(tmp_path)[0]}
+    assert titles == {
+        "harbor-build_owners.md": "harbor build owners",
+        "guide.md": "Release guide",
+        "page.html": "Team page",
+        "notes.html": "notes",
+    }
+
+
 def test_llama_index_documents_are_accepted() -> None:
     from llama_index.core import Document
     from llama_index.core.schema import TextNode

@@ -58,10 +58,11 @@ _BLOCKS = {
 }  # fmt: skip
 
 
-UNITS_VERSION = "2"
+UNITS_VERSION = "3"
 """The version of how a document becomes units (:func:`units_from`): part of every document's
 fingerprint, so an index written before a change to it is ingested again where it is updated
-(a link's e-mail address kept, inline code marked), its unchanged units' vectors reused. Bump it
+(a link's e-mail address kept, inline code marked, a page without a title named by its file),
+its unchanged units' vectors reused. Bump it
 with any change to the units a document gives."""
 
 
@@ -75,6 +76,9 @@ class SourceDocument:
     title: str = ""
     source: str = ""
     metadata: dict[str, Any] = field(default_factory=dict)
+    name: str = ""
+    """The file's name as words ("team wiki" for team-wiki.md): the title of a page that has
+    no title or heading of its own."""
 
     @property
     def fingerprint(self) -> str:
@@ -139,7 +143,7 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
         title, blocks = "", list(_text_blocks(document.content))
     else:
         raise InputError(f"unknown format {document.format!r}: use html, markdown or text")
-    title = document.title or title
+    title = document.title or title or document.name
     kept = [b for b in blocks if rows or b[0] != "row"]
     units = [
         Unit(
@@ -191,9 +195,14 @@ def read_document(path: str | Path, *, doc_id: str | None = None) -> SourceDocum
         content = read_text(file)
     except OSError as exc:
         raise InputError(f"cannot read {file}: {exc.strerror}") from None
-    title = file.stem.replace("_", " ").replace("-", " ") if fmt == "text" else ""
+    name = file.stem.replace("_", " ").replace("-", " ")
     return SourceDocument(
-        id=doc_id or file.stem, content=content, format=fmt, title=title, source=str(file)
+        id=doc_id or file.stem,
+        content=content,
+        format=fmt,
+        title=name if fmt == "text" else "",
+        source=str(file),
+        name=name,
     )
 
 
