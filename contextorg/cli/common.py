@@ -160,12 +160,21 @@ def status(line: str, style: str = "") -> None:
     err.print(Text(visible(line), style=style), soft_wrap=True)
 
 
+_OUTPUT_NAMES = {"--trace": "trace.jsonl", "--report": "report.html"}
+
+
 def check_outputs(outputs: dict[str, Path | None], inputs: list[Path | None]) -> None:
-    """Refuse an output file that is an input file, or another output: it would be lost."""
+    """Refuse an output file that is a folder, an input file, or another output.
+
+    Said before any model call: the run's work would be lost at its end.
+    """
     seen: dict[Path, str] = {}
     for option, path in outputs.items():
         if path is None:
             continue
+        if path.is_dir():
+            example = path / _OUTPUT_NAMES.get(option, "out")
+            raise InputError(f"{option} {path} is a folder: give a file in it, as {example}")
         where = path.resolve()
         for given in inputs:
             if given is not None and given.resolve() == where:

@@ -143,6 +143,28 @@ def test_real_model_refused_in_unit_tests(run_cli: Any) -> None:
     assert code == 2 and "the model 'local' is forbidden here" in err
 
 
+FOLDER = "is a folder: give a file in it, as"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--trace", "{dir}"], f"--trace {{dir}} {FOLDER} {{dir}}/trace.jsonl"),
+        (["--report", "{dir}"], f"--report {{dir}} {FOLDER} {{dir}}/report.html"),
+        (["--contexts", "{dir}/c.jsonl", "--report", "{dir}/c.jsonl"], "is an input file"),
+        (["--trace", "{dir}/x", "--report", "{dir}/x"], "--report and --trace name the same file"),
+    ],
+)
+def test_an_output_that_would_be_lost_is_refused_first(
+    tmp_path: Path, run_cli: Any, options: list[str], message: str
+) -> None:
+    (tmp_path / "c.jsonl").write_text('{"id": "a", "text": "Built in 1987."}\n')
+    argv = ["ask", "When?", "--model", "scripted-demo", *(o.format(dir=tmp_path) for o in options)]
+    code, out, err = run_cli(argv)
+    assert code == 2 and out == "", err
+    assert message.format(dir=tmp_path) in " ".join(err.split()), err
+
+
 def test_document_option(tmp_path: Path, run_cli: Any) -> None:
     register_chat_model(
         "scripted-none",
