@@ -160,6 +160,12 @@ def status(line: str, style: str = "") -> None:
     err.print(Text(visible(line), style=style), soft_wrap=True)
 
 
+def check_folder(option: str, path: Path) -> None:
+    """Refuse a folder to write in that is a file, before any work that would be lost."""
+    if path.exists() and not path.is_dir():
+        raise InputError(f"{option} {path} is a file: give a folder (it is made if missing)")
+
+
 _OUTPUT_NAMES = {"--trace": "trace.jsonl", "--report": "report.html"}
 
 

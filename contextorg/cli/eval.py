@@ -15,6 +15,7 @@ from contextorg.cli.common import (
     ModelTimeoutOption,
     SegmentSearchOption,
     StructuredOutputOption,
+    check_folder,
     err,
     status,
     timeout_choice,
@@ -113,6 +114,7 @@ def eval_command(
     peers = _peers(predictions or [])
     strategies, policies = _names(strategy or ("" if peers else DEFAULT)), _names(conflicts)
     _check(strategies, policies, structured_output, peers)
+    check_folder("--out", out)
     items = load_dataset(dataset, limit=limit, split=split, sample=sample, seed=seed)
     items = shard_of(items, shard) if shard is not None else items
     out.mkdir(parents=True, exist_ok=True)

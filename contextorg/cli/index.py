@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from contextorg.cli.common import counted, err, out, shown, status
+from contextorg.cli.common import check_folder, counted, err, out, shown, status
 from contextorg.state import Context
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.embeddings import EMBEDDERS
@@ -42,6 +42,7 @@ def index_command(
     }
     if context not in how:
         raise InputError(f"unknown --context {context!r}: use all, title or none")
+    check_folder("--index", index)
     documents, skipped = find_documents(path)
 
     def new() -> HybridIndex:

@@ -372,6 +372,11 @@ def test_another_systems_replies_are_a_row_of_the_same_table(tmp_path: Path, run
     code, _, err = run_cli(["eval", str(dataset), "--out", str(tmp_path / "p"),
                             "--predictions", "peer"])  # fmt: skip
     assert code == 2 and "write NAME=FILE" in err
+    (tmp_path / "f").write_text("kept")
+    code, _, err = run_cli(["eval", str(dataset), "--out", str(tmp_path / "f"),
+                            "--predictions", f"peer={replies}"])  # fmt: skip
+    assert code == 2 and f"--out {tmp_path / 'f'} is a file: give a folder" in err, err
+    assert (tmp_path / "f").read_text() == "kept"
 
 
 def test_the_published_70b_replies_score_as_the_source_says() -> None:

@@ -123,6 +123,8 @@ def test_cli_status_lines_are_whole_in_a_log(tmp_path: Path, run_cli: Any) -> No
     assert any(line.startswith(f"skipped {folder / 'logo.png'}: ") for line in lines), err
     assert any(line.startswith(f"{ix}: 1 added") for line in lines), err
     assert lines[-1].endswith(" 1 unit; 1 file skipped"), "one is not said as many"
+    code, _, err = run_cli(["index", str(folder), "--index", str(folder / "one.txt")])
+    assert code == 2 and "is a file: give a folder (it is made if missing)" in err, err
 
 
 def test_cli_index_search_and_ask(tmp_path: Path, world: World, run_cli: Any) -> None:
