@@ -15,6 +15,7 @@ from contextorg.report import render_report
 from contextorg.state import Attribution
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.models.resolve import register_chat_model
+from contextorg.tools.observability import phoenix
 from contextorg.tools.observability.tracing import load_trace, run_tree
 from contextorg.tools.relations.graph import Triple
 
@@ -131,6 +132,20 @@ def test_report_option_writes_the_file(world: World, tmp_path: Path, run_cli: An
 def test_a_bad_phoenix_url_is_one_clear_line(world: World, run_cli: Any) -> None:
     code, out, err = run_cli(["ask", "--model", "scripted-demo", "--phoenix", "localhost:6006"])
     assert code == 2 and "not a Phoenix URL" in err and out == ""
+
+
+def test_a_phoenix_nothing_listens_at_is_refused_before_the_run(
+    world: World, run_cli: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(address: tuple[str, int], timeout: float) -> None:
+        assert address == ("127.0.0.1", 6006)
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    monkeypatch.setattr(phoenix.socket, "create_connection", refused)
+    argv = ["ask", "--model", "scripted-demo", "--phoenix", "http://127.0.0.1:6006"]
+    code, out, err = run_cli(argv)
+    assert code == 2 and out == "" and world.calls == [], err
+    assert "cannot reach Phoenix at http://127.0.0.1:6006 (Connection refused)" in err
 
 
 def test_the_report_draws_attribution_bars_when_there_are_some(world: World) -> None:

@@ -8,8 +8,10 @@ round trip inside a run.
 
 from __future__ import annotations
 
+import socket
 import threading
 from typing import Any
+from urllib.parse import urlsplit
 
 from contextorg.tools.inputs import InputError
 
@@ -34,6 +36,7 @@ def enable_phoenix(endpoint: str, *, project: str = PROJECT) -> None:
             raise InputError(
                 f"spans already go to {_state['target']}: one Phoenix endpoint per process"
             )
+        _check_reachable(endpoint)
         try:
             from openinference.instrumentation.langchain import LangChainInstrumentor
             from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
@@ -48,6 +51,24 @@ def enable_phoenix(endpoint: str, *, project: str = PROJECT) -> None:
         provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(target, timeout=5)))
         LangChainInstrumentor().instrument(tracer_provider=provider)
         _state.update(target=target, provider=provider)
+
+
+def _check_reachable(endpoint: str) -> None:
+    """Refuse an endpoint nothing listens at, before the run.
+
+    Its spans would all be lost: the exporter retries in the background, then logs that it
+    gave up, while the run goes on as if they were kept.
+    """
+    url = urlsplit(endpoint)
+    try:
+        port = url.port or (443 if url.scheme == "https" else 80)
+        socket.create_connection((url.hostname or "", port), timeout=3).close()
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise InputError(
+            f"cannot reach Phoenix at {endpoint} ({reason}): start it (`phoenix serve` listens "
+            "on http://127.0.0.1:6006) or run without it"
+        ) from None
 
 
 def flush_phoenix(timeout_seconds: float = 10.0) -> bool:
