@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import subprocess
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from contextorg import Context, ask, build_graph
+from contextorg import Context, aask, ask, build_graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, World, ask_demo_in_new_process, first_number
 from contextorg.tools.inputs import InputError
@@ -99,6 +100,21 @@ def test_cli_thread_and_bad_stores(world: World, tmp_path: Path, run_cli: Any) -
     assert code == 2 and "unknown checkpoint store 'mongodb'" in err
     code, _, err = run_cli(["ask", "q", "--model", "scripted-demo", "--completion", "magic"])
     assert code == 2 and "unknown completion 'magic'" in err
+
+
+@pytest.mark.parametrize("asking", ["ask", "aask"])
+def test_a_store_that_is_a_folder_or_another_file_is_refused_first(
+    world: World, tmp_path: Path, asking: str
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, not a database")
+    run = ask if asking == "ask" else lambda *a, **k: asyncio.run(aask(*a, **k))
+    options: dict[str, Any] = {"model": world.model(), "thread": "t"}
+    with pytest.raises(InputError, match=f"store {tmp_path} is a folder: give a file in it, as"):
+        run(DEMO_QUESTION, demo_contexts(), checkpoints=str(tmp_path), **options)
+    with pytest.raises(InputError, match="notes.txt is not a SQLite database: give the path of"):
+        run(DEMO_QUESTION, demo_contexts(), checkpoints=f"sqlite:///{notes}", **options)
+    assert notes.read_text() == "my notes, not a database" and world.calls == []
 
 
 def test_unknown_completion_in_python(world: World) -> None:

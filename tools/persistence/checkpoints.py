@@ -67,6 +67,34 @@ def _kind(url: str) -> tuple[str, str]:
     return "sqlite", url
 
 
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _sqlite_file(target: str) -> str:
+    """``target``, made ready for SQLite: refused when it is a folder or another kind of file.
+
+    Said before the run, in words: SQLite itself says "unable to open database file" or "file
+    is not a database" only when the turn is saved.
+    """
+    if target == ":memory:":
+        return target
+    path = Path(target)
+    if path.is_dir():
+        raise InputError(
+            f"the checkpoint store {path} is a folder: give a file in it, as "
+            f"{path / 'threads.sqlite'}"
+        )
+    if path.is_file() and path.stat().st_size:
+        with path.open("rb") as file:
+            if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+                raise InputError(
+                    f"the checkpoint store {path} is not a SQLite database: give the path of "
+                    "a new file, or of one a thread was kept in"
+                )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return target
+
+
 @contextmanager
 def open_checkpointer(url: str | None = None) -> Iterator[Any]:
     """A connected checkpointer for ``url`` (default: :func:`default_checkpoints`)."""
@@ -87,9 +115,7 @@ def open_checkpointer(url: str | None = None) -> Iterator[Any]:
         return
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-    if target != ":memory:":
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(target, check_same_thread=False, timeout=30)
+    connection = sqlite3.connect(_sqlite_file(target), check_same_thread=False, timeout=30)
     try:
         yield SqliteSaver(connection, serde=SERDE)
     finally:
@@ -115,8 +141,6 @@ async def open_async_checkpointer(url: str | None = None) -> AsyncIterator[Any]:
         return
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-    if target != ":memory:":
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-    async with AsyncSqliteSaver.from_conn_string(target) as saver:
+    async with AsyncSqliteSaver.from_conn_string(_sqlite_file(target)) as saver:
         saver.serde = SERDE
         yield saver
