@@ -321,6 +321,11 @@ def _context(record: dict[str, object], where: str) -> Context:
 def load_document(path: str | Path) -> Context:
     """One text file as one context (id: the file name, title: its stem)."""
     file = Path(path)
+    if file.is_dir():
+        raise InputError(
+            f"{file} is a folder, not a document: to answer from a folder of documents, index "
+            f"it (`contextorg index {file} --index DIR`) and ask with --index DIR"
+        )
     if not file.is_file():
         raise InputError(f"no such document: {file}")
     text = read_text(file)

@@ -179,6 +179,8 @@ def test_document_option(tmp_path: Path, run_cli: Any) -> None:
     assert json.loads(out)["groups"] == [["guide.txt"]]
     code, out, err = run_cli(argv)  # corg reads it (here the reply fits no reading: exit 3)
     assert code == 3 and list(json.loads(out)["readings"]) == ["guide.txt"], err
+    code, _, err = run_cli(["ask", "Q?", "--document", str(tmp_path)])
+    assert code == 2 and f"{tmp_path} is a folder, not a document: to answer" in err, err
     code, _, err = run_cli(["ask", "Q?", "--document", str(tmp_path / "none.txt")])
     assert code == 2 and "no such document" in err
     empty = tmp_path / "empty.txt"
