@@ -73,8 +73,9 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 def _sqlite_file(target: str) -> str:
     """``target``, made ready for SQLite: refused when it is a folder or another kind of file.
 
-    Said before the run, in words: SQLite itself says "unable to open database file" or "file
-    is not a database" only when the turn is saved.
+    Said in words, before the run: SQLite's own "unable to open database file" or "file is
+    not a database" (raised when the thread is first read) reached the user as an unexpected
+    error.
     """
     if target == ":memory:":
         return target
