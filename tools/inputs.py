@@ -59,14 +59,23 @@ def _context_of(item: Any, n: int) -> Context:
             f"context {n} is of type {type(item).__name__}: give a Context, a dict "
             '{"id", "text", "title"?}, a text, a LangChain Document or a LlamaIndex node'
         )
-    meta = dict(getattr(item, "metadata", None) or {})
-    return Context(
-        id=str(given or meta.pop("id", n)),
-        title=str(meta.pop("title", "")),
-        text=text,
-        source=meta.pop("source", None),
-        metadata=meta,
-    )
+    return Context(**_document_fields(text, given, getattr(item, "metadata", None) or {}, n))
+
+
+def _document_fields(text: str, given: Any, metadata: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """A document's fields as a context's, for :func:`as_contexts` and JSONL files alike.
+
+    Its id (``given``), else ``metadata["id"]``, else ``n``; ``title`` and ``source`` from its
+    metadata, the rest kept as metadata.
+    """
+    meta = dict(metadata)
+    return {
+        "id": str(given or meta.pop("id", n)),
+        "title": str(meta.pop("title", "")),
+        "text": text,
+        "source": meta.pop("source", None),
+        "metadata": meta,
+    }
 
 
 Record = TypeVar("Record", Context, Turn)
@@ -283,14 +292,8 @@ def _plain(record: dict[str, Any], position: int, where: str) -> dict[str, Any]:
     if not isinstance(metadata, dict):
         raise InputError(f"{where}: a document's metadata must be a JSON object")
     rest = {k: v for k, v in record.items() if k not in ("id", "page_content", "metadata", "type")}
-    fields = {**metadata, **rest}
-    given = record.get("id")
-    return {
-        **fields,
-        "id": given if given not in (None, "") else fields.get("id", position),
-        "title": fields.get("title", ""),
-        "text": record["page_content"],
-    }
+    fields = _document_fields(record["page_content"], record.get("id"), metadata | rest, position)
+    return {**fields.pop("metadata"), **fields}
 
 
 def _context(record: dict[str, object], where: str) -> Context:
