@@ -191,8 +191,8 @@ def asks_yes_no(question: str) -> bool:
     whether = _asking_whether(asked)
     if any(w in _ASKING_OR_OFFERING for w in asked[whether + 1 :]):
         return False  # "czy" or "чи" past the one that asks: "or"
-    if whether > 0:
-        return True  # "Czy wiesz, czy ...", "Powiedz mi, czy ..."
+    if whether >= 0:
+        return True  # "Czy w hotelu ...", "Czy wiesz, czy ...", "Powiedz mi, czy ..."
     if asked[0] in _REQUESTING and _YOU & set(asked[1:3]) and _TELL & set(asked):
         return False
     return (
@@ -200,7 +200,7 @@ def asks_yes_no(question: str) -> bool:
         or bool(_FRENCH.match(question))
         or _spanish(question, asked)
         or "ли" in asked[1:4]
-        or asked[0] in ("هل", *_ASKING_OR_OFFERING)
+        or asked[0] == "هل"
         or _by_intonation(question)
         or (asked[0] == "क्या" and not _HINDI_ASKING & set(asked))
         or bool(_THAI.search(question) and not _THAI_ASKING.search(question))
