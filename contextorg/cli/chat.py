@@ -48,6 +48,10 @@ COMMANDS = """\
 Anything else is a question; a follow-up is completed from the conversation."""
 
 
+def _thread_line(thread: str) -> str:
+    return f"thread {thread} (continue it later with --thread {thread})"
+
+
 def _command(line: str, thread: str) -> bool:
     """Run a chat command ("/help"); False when ``line`` is a question, not a command.
 
@@ -59,7 +63,7 @@ def _command(line: str, thread: str) -> bool:
     if line == "/help":
         status(COMMANDS)
     elif line == "/thread":
-        status(f"thread {thread} (continue it later with --thread {thread})")
+        status(_thread_line(thread))
     else:
         err.print(
             f"[red]unknown command[/red] {shown(line)}: /help lists the commands",
@@ -108,11 +112,7 @@ def chat_command(
     else:
         items = load_contexts(contexts) if contexts is not None else demo_contexts()
     thread = thread or f"chat-{uuid.uuid4().hex[:8]}"
-    status(
-        f"thread {thread} (continue it later with --thread {thread}); /help lists the "
-        "commands, /exit ends",
-        style="dim",
-    )
+    status(f"{_thread_line(thread)}; /help lists the commands, /exit ends", style="dim")
     while True:
         try:
             question = out.input("[bold green]?[/bold green] ").strip()
