@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from contextorg.state.records import Context
 from contextorg.tools.evaluation.metrics import Gold
-from contextorg.tools.inputs import InputError, jsonl_objects
+from contextorg.tools.inputs import InputError, as_contexts, jsonl_objects
 
 Split = Literal["dev", "heldout", "all"]
 
@@ -68,7 +68,7 @@ def load_dataset(
         where = f"{file}, line {number}"
         try:
             item = _ramdocs(row, number) if "documents" in row else _ours(row, number)
-        except (ValidationError, KeyError, TypeError, AttributeError) as exc:
+        except (InputError, ValidationError, KeyError, TypeError, AttributeError) as exc:
             raise InputError(
                 f"{where}: not an evaluation item ({_reason(exc)}); {FORMAT}"
             ) from None
@@ -138,12 +138,16 @@ def _ramdocs(row: dict[str, Any], number: int) -> EvalItem:
 
 
 def _ours(row: dict[str, Any], number: int) -> EvalItem:
-    contexts = [_context(c, n) for n, c in enumerate(row["contexts"], start=1)]
+    contexts = as_contexts(row["contexts"])
     golds = [
         Gold(a) if isinstance(a, str) else Gold(a["answer"], a.get("entity"))
         for a in row["answers"]
     ]
-    labels = {str(c["id"]): c["answer"] for c in row["contexts"] if "answer" in c}
+    labels = {
+        context.id: given["answer"]
+        for context, given in zip(contexts, row["contexts"], strict=True)
+        if isinstance(given, dict) and "answer" in given
+    }
     return EvalItem(
         id=str(row.get("id", number)),
         question=row["question"],
@@ -152,16 +156,6 @@ def _ours(row: dict[str, Any], number: int) -> EvalItem:
         wrong_answers=row.get("wrong_answers") or [],
         labels=labels,
     )
-
-
-def _context(given: str | dict[str, Any], n: int) -> Context:
-    """A context of an item: a text, or ``{"id", "title", "text"}``.
-
-    Its id, else its position (1, 2, ...), as :func:`contextorg.as_contexts` gives them.
-    """
-    if isinstance(given, str):
-        return Context(id=str(n), text=given)
-    return Context(id=str(given.get("id", n)), title=given.get("title", ""), text=given["text"])
 
 
 def _reason(exc: Exception) -> str:

@@ -24,8 +24,9 @@ ContextLike = Context | Document | Mapping[str, Any] | str
 def as_contexts(items: Iterable[ContextLike]) -> list[Context]:
     """Contexts from records, dicts, texts, LangChain documents or LlamaIndex nodes.
 
-    A document's or node's id is its ``id`` (``node_id``), else ``metadata["id"]``, else its
-    position (1, 2, ...), as a text's is; ``title`` and ``source`` come from its metadata, the
+    A dict's id is its ``id`` (a whole number is read as its digits); a document's or node's
+    is its ``id`` (``node_id``), else ``metadata["id"]``; without one, an item's id is its
+    position (1, 2, ...). A document's ``title`` and ``source`` come from its metadata, the
     rest of which is kept as metadata. A string, a path or one record in place of the list is
     an :class:`InputError` saying what to pass.
     """
@@ -51,13 +52,11 @@ def _context_of(item: Any, n: int) -> Context:
     elif hasattr(item, "get_content") and hasattr(item, "node_id"):  # a LlamaIndex node
         text, given = item.get_content(), item.node_id
     elif isinstance(item, Mapping):
-        data = dict(item)
-        data.setdefault("id", str(n))
-        return Context.model_validate(data)
+        return _context({"id": str(n), **item}, f"context {n}")
     else:
         raise InputError(
             f"context {n} is of type {type(item).__name__}: give a Context, a dict "
-            '{"id", "text", "title"?}, a text, a LangChain Document or a LlamaIndex node'
+            f"{_CONTEXT_SHAPE}, a text, a LangChain Document or a LlamaIndex node"
         )
     return Context(**_document_fields(text, given, getattr(item, "metadata", None) or {}, n))
 
@@ -79,6 +78,7 @@ def _document_fields(text: str, given: Any, metadata: Mapping[str, Any], n: int)
 
 
 Record = TypeVar("Record", Context, Turn)
+_CONTEXT_SHAPE = '{"text", "id"?, "title"?}'
 
 
 class InputError(ValueError):
@@ -92,12 +92,7 @@ def as_records(contexts: Sequence[Any] | None, history: Sequence[Any] | None) ->
     """
     out: dict[str, Any] = {}
     if contexts and not all(isinstance(c, Context) for c in contexts):
-        out["contexts"] = [
-            _context_of(c, n)
-            if not isinstance(c, Mapping)
-            else _record(Context, c, f"context {n}", '{"id", "text", "title"?}')
-            for n, c in enumerate(contexts, start=1)
-        ]
+        out["contexts"] = [_context_of(c, n) for n, c in enumerate(contexts, start=1)]
     if history and not all(isinstance(t, Turn) for t in history):
         out["history"] = [
             _record(Turn, t, f"turn {n} of the history", '{"question", "answer"?}')
@@ -121,7 +116,7 @@ def check_question_and_contexts(question: object, contexts: Sequence[Context] | 
     if not contexts:
         raise InputError(
             "there are no contexts to answer from: pass contexts (for example "
-            '`--contexts FILE.jsonl`, one {"id", "title", "text"} object per line) '
+            '`--contexts FILE.jsonl`, one {"text", "id"?, "title"?} object per line) '
             "or an index to search (`--index DIR`, or `retriever=` in the run context)"
         )
     seen: set[str] = set()
@@ -251,12 +246,14 @@ def _lines(file: Path) -> Iterator[tuple[int, str]]:
 
 
 def load_contexts(path: str | Path) -> list[Context]:
-    """Read contexts from a JSONL file: one ``{"id", "title", "text"}`` object per line.
+    """Read contexts from a JSONL file: one ``{"text", "id"?, "title"?}`` object per line.
 
-    Extra keys go to ``metadata`` (``source`` and ``score`` are kept as such); blank lines
-    are skipped. A line may also be a LangChain ``Document`` as its ``model_dump_json()``
-    writes it (``{"page_content", "metadata", "id"}``), read as :func:`as_contexts` reads a
-    document. Any problem raises :class:`InputError` naming the line.
+    A context without an id is named by its position (1, 2, ...), as :func:`as_contexts`
+    names it. Extra keys, and a ``metadata`` object's, go to ``metadata`` (``source`` and
+    ``score`` are kept as such); blank lines are skipped. A line may also be a LangChain
+    ``Document`` as its ``model_dump_json()`` writes it (``{"page_content", "metadata",
+    "id"}``), read as :func:`as_contexts` reads a document. Any problem raises
+    :class:`InputError` naming the line.
     """
     file = Path(path)
     records = jsonl_objects(
@@ -265,10 +262,10 @@ def load_contexts(path: str | Path) -> list[Context]:
         folder_hint=f": to answer from a folder of documents, index it "
         f"(`contextorg index {file} --index DIR`) and ask with --index DIR",
     )
-    contexts = [
-        _context(_plain(record, position, f"{file}, line {number}"), f"{file}, line {number}")
-        for position, (number, record) in enumerate(records, start=1)
-    ]
+    contexts = []
+    for position, (number, record) in enumerate(records, start=1):
+        where = f"{file}, line {number}"
+        contexts.append(_context({"id": str(position), **_plain(record, position, where)}, where))
     if not contexts:
         raise InputError(f"{file} has no contexts: write one JSON object per line")
     check_question_and_contexts("-", contexts)
@@ -296,10 +293,19 @@ def _plain(record: dict[str, Any], position: int, where: str) -> dict[str, Any]:
     return {**fields.pop("metadata"), **fields}
 
 
-def _context(record: dict[str, object], where: str) -> Context:
+def _context(record: Mapping[str, Any], where: str) -> Context:
+    """A context of a dict, from a JSONL line or given to :func:`as_contexts`.
+
+    ``id``, ``title``, ``text``, ``source`` and ``score`` are its fields (a whole-number id is
+    read as its digits); other keys, and those of a ``metadata`` object, are its metadata. A text
+    longer than :data:`MAX_TEXT` is cut, with a warning.
+    """
     known = {"id", "title", "text", "source", "score"}
     fields = {k: v for k, v in record.items() if k in known}
     text = fields.get("text")
+    given = record.get("metadata")
+    metadata = dict(given) if isinstance(given, Mapping) else {}
+    metadata |= {k: v for k, v in record.items() if k not in known and k != "metadata"}
     if isinstance(text, str) and len(text) > MAX_TEXT:
         logger.warning(
             "%s: text cut to its first %s of %s characters",
@@ -308,17 +314,12 @@ def _context(record: dict[str, object], where: str) -> Context:
             f"{len(text):,}",
         )
         fields["text"] = text[:MAX_TEXT]
-        record = {**record, "cut_at": MAX_TEXT}
-    if "id" in fields and isinstance(fields["id"], int):
+        metadata["cut_at"] = MAX_TEXT
+    if type(fields.get("id")) is int:  # JSON's 7 for "7"; not True, which is an int too
         fields["id"] = str(fields["id"])
-    metadata = {k: v for k, v in record.items() if k not in known}
-    try:
-        return Context.model_validate({**fields, "metadata": metadata})
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors()
-        )
-        raise InputError(f'{where}: {problems} (need a non-empty "id" and "text")') from None
+    if given is not None and not isinstance(given, Mapping):
+        raise InputError(f"{where} is not valid (metadata: not an object): give a JSON object")
+    return _record(Context, {**fields, "metadata": metadata}, where, _CONTEXT_SHAPE)
 
 
 def load_document(path: str | Path) -> Context:

@@ -72,7 +72,7 @@ def friendly(command: Callable[P, None]) -> Callable[P, None]:
 # Options that `ask` and `chat` share.
 ContextsOption = Annotated[
     Path | None,
-    typer.Option("--contexts", "-c", help='JSONL, one {"id", "title", "text"} per line.'),
+    typer.Option("--contexts", "-c", help='JSONL, one {"text", "id"?, "title"?} per line.'),
 ]
 StrategyOption = Annotated[
     str, typer.Option(help=f"How contexts are grouped: {choices('strategy')}.")

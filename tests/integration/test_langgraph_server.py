@@ -109,4 +109,17 @@ def test_bad_input_comes_back_as_a_clear_error(client: Any) -> None:
         raise_error=False,
     )
     assert isinstance(run, dict)
-    assert "context 1 is not valid (id: Field required)" in json.dumps(run)
+    assert "context 1 is not valid (text: Field required)" in json.dumps(run)
+
+
+def test_contexts_without_ids_are_named_by_position(client: Any) -> None:
+    contexts = [{"text": c.text, "title": c.title} for c in demo_contexts()]
+    run = client.runs.wait(
+        None,
+        "contextorg",
+        input={"question": DEMO_QUESTION, "contexts": contexts},
+        context={"model": "scripted-demo", "completion": "none"},
+    )
+    assert isinstance(run, dict)
+    assert [c["id"] for c in run["contexts"]] == [str(n) for n in range(1, len(contexts) + 1)]
+    assert {a["answer"] for a in run["answer"]["answers"]} == {"1987", "1991", "2004"}

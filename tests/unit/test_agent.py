@@ -112,6 +112,18 @@ def test_the_graph_takes_json_input_as_a_server_sends_it(world: World) -> None:
         graph.invoke(bad, context=RunContext(model=world.model()))
 
 
+def test_json_contexts_without_ids_are_named_by_position_as_ask_names_them(world: World) -> None:
+    # What a LangGraph server receives: plain JSON, an id only where the user gave one.
+    contexts = [{"text": c.text, "title": c.title} for c in demo_contexts()]
+    contexts[0]["id"] = 7  # a JSON number is an id too
+    inputs = {"question": DEMO_QUESTION, "contexts": contexts}
+    out = graph.invoke(inputs, context=RunContext(model=world.model(), completion="none"))
+    assert [c.id for c in out["contexts"]] == ["7", *map(str, range(2, len(contexts) + 1))]
+    assert out["answer"].answers
+    asked = ask(DEMO_QUESTION, contexts, model=world.model(), completion="none")
+    assert asked.text == out["answer"].text
+
+
 def test_a_model_that_repeats_its_tool_call_is_told_it_has_the_answer(world: World) -> None:
     def looping(messages: Sequence[BaseMessage], schema: object) -> AIMessage:
         # A small model that asks the tool the same question until it is told to stop.

@@ -19,7 +19,7 @@ from contextorg import Context, ScriptedChatModel
 from contextorg.cli import app
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.inputs import InputError, as_contexts, load_contexts
+from contextorg.tools.inputs import InputError, as_contexts, as_records, load_contexts
 from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.relations.graph import Triple
 
@@ -108,7 +108,7 @@ def test_contexts_file_and_rich_output(tmp_path: Path, run_cli: Any) -> None:
         ("", [], "has no contexts"),
         ('{"id": "a", "text": "x"}\n{"id": "b", "text": \n', [], "line 2: not valid JSON"),
         ('{"id": "a", "text": "x"}\n[1, 2]\n', [], "line 2: expected a JSON object"),
-        ('{"id": "a", "text": ""}\n', [], "line 1: text"),
+        ('{"id": "a", "text": ""}\n', [], "line 1 is not valid (text: String should have"),
         ('{"id": "a", "text": "x"}\n{"id": "a", "text": "y"}\n', [], "'a' appears twice"),
         ('{"id": "a", "text": "x"}\n', ["--strategy", "clusters"], "unknown strategy 'clusters'"),
         ('{"id": "a", "text": "x"}\n', ["--classifier", "nli"], "unknown relation classifier"),
@@ -258,6 +258,24 @@ def test_the_cli_page_names_every_option() -> None:
         and not any(written(opt) for opt in (*param.opts, *param.secondary_opts))
     ]  # fmt: skip
     assert not missing, f"not in docs/cli.md: {missing}"
+
+
+def test_contexts_without_ids_read_alike_from_a_file_a_list_and_a_server(tmp_path: Path) -> None:
+    rows = [
+        {"text": "The Lumen Tower was completed in 1987.", "url": "https://g.example"},
+        {"id": 7, "text": "Completed in 1991.", "metadata": {"page": 3}, "lang": "en"},
+    ]
+    file = tmp_path / "contexts.jsonl"
+    file.write_text("\n".join(json.dumps(r) for r in rows) + "\n\n")
+    loaded = load_contexts(file)
+    assert [(c.id, c.metadata) for c in loaded] == [
+        ("1", {"url": "https://g.example"}),
+        ("7", {"page": 3, "lang": "en"}),
+    ]
+    assert as_contexts(rows) == loaded
+    assert as_records(rows, None)["contexts"] == loaded
+    with pytest.raises(InputError, match=r"context 2 is not valid \(metadata: not an object\)"):
+        as_contexts([rows[0], {**rows[1], "metadata": [3]}])
 
 
 def test_a_jsonl_of_langchain_documents_reads_as_the_documents_do(tmp_path: Path) -> None:

@@ -131,13 +131,16 @@ def test_an_items_contexts_may_be_texts(tmp_path: Path) -> None:
     file = tmp_path / "texts.jsonl"
     file.write_text(
         '{"question": "Who owns the build?", "contexts": ["Dana owns the build.", '
-        '{"text": "Lee owned it until May."}], "answers": ["Dana"]}\n'
+        '{"text": "Lee owned it until May.", "answer": "Lee"}, '
+        '{"id": 7, "text": "Kim owns the marina.", "answer": ""}], "answers": ["Dana"]}\n'
     )
     (item,) = load_dataset(file)
     assert [(c.id, c.text) for c in item.contexts] == [
         ("1", "Dana owns the build."),
         ("2", "Lee owned it until May."),
+        ("7", "Kim owns the marina."),
     ]
+    assert item.labels == {"2": "Lee", "7": ""}
     file.write_text('{"question": "q", "contexts": [7], "answers": ["a"]}\n')
     with pytest.raises(InputError, match=r"line 1: not an evaluation item .*docs/evaluation.md"):
         load_dataset(file)
