@@ -50,6 +50,17 @@ def test_a_thread_completes_the_follow_up_from_its_history(
     assert "unregistered type" not in caplog.text
 
 
+def test_a_sqlite_url_reads_its_path_as_sqlalchemy_does(
+    world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "here").mkdir()
+    for store in ("sqlite:///here/threads.sqlite", f"sqlite:///{tmp_path}/abs.sqlite"):
+        ask(DEMO_QUESTION, demo_contexts(), model=world.model(), thread="t", checkpoints=store)
+    assert (tmp_path / "here" / "threads.sqlite").is_file()  # three slashes: a relative path
+    assert (tmp_path / "abs.sqlite").is_file()  # four: an absolute one
+
+
 def test_a_thread_run_keeps_the_graph_name_in_traces(world: World, tmp_path: Path) -> None:
     store = f"sqlite:///{tmp_path / 'threads.sqlite'}"
     trace = tmp_path / "trace.jsonl"
