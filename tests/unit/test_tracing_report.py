@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,45 @@ def test_a_trace_holds_every_node_and_model_call(world: World, tmp_path: Path) -
         sum(tree.tokens)
         == result.summary()["usage"]["input_tokens"] + result.summary()["usage"]["output_tokens"]
     )
+
+
+def test_a_trace_that_cannot_be_written_is_said_once_and_the_answer_kept(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    result = ask(DEMO_QUESTION, demo_contexts(), model=world.model(), trace="/dev/full")
+    assert "According to [velmora-guide][velmora-history]" in result.text
+    said = [r.getMessage() for r in caplog.records if "trace" in r.getMessage()]
+    assert said == [
+        "the trace was not written to /dev/full (No space left on device): the answer is "
+        "complete; give --trace (trace=) a file where it can be written"
+    ]  # and not LangChain's "Error in JsonlTracer.on_chain_end callback: OSError(28, ...)"
+
+
+# A run whose trace lines pass a file size limit (as a full disk cuts a write short).
+LIMITED = """
+import resource, signal, sys
+from contextorg import ask
+from contextorg.demo import DEMO_QUESTION, demo_contexts
+ask(DEMO_QUESTION, demo_contexts(), model="scripted:any")  # what it loads, loaded unlimited
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[2]), resource.RLIM_INFINITY))
+print(ask(DEMO_QUESTION, demo_contexts(), model="scripted:any", trace=sys.argv[1]).text)
+"""
+
+
+def test_a_trace_write_cut_short_is_taken_back_whole(world: World, tmp_path: Path) -> None:
+    file = tmp_path / "runs.jsonl"
+    ask(DEMO_QUESTION, demo_contexts(), model=world.model(), trace=file)
+    before = file.read_bytes()
+    limit = str(len(before) + 1000)  # room for a part of the next run's lines, not all
+    done = subprocess.run(
+        [sys.executable, "-c", LIMITED, str(file), limit], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "According to" in done.stdout
+    assert "not written to" in done.stderr and "File too large" in done.stderr
+    assert file.read_bytes() == before  # no torn line for the next run to follow
+    ask(DEMO_QUESTION, demo_contexts(), model=world.model(), trace=file)
+    assert len({r["trace_id"] for r in load_trace(file)}) == 2
 
 
 def test_trace_cli_prints_the_tree(world: World, tmp_path: Path, run_cli: Any) -> None:

@@ -8,6 +8,7 @@ run of the tree with ids, parent ids, timings, tokens, tags, metadata, inputs an
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Iterator, Mapping
@@ -37,11 +38,42 @@ class JsonlTracer(BaseTracer):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self.error: OSError | None = None
+        """The first write that failed (the disk full, the file gone read-only), if one did."""
 
     def _persist_run(self, run: Run) -> None:
         lines = [json_line(r, default=_jsonable, allow_nan=True) for r in _flatten(run)]
-        with self._lock, self.path.open("a", encoding="utf-8") as out:
-            out.write("\n".join(lines) + "\n")
+        with self._lock:
+            try:
+                _append(self.path, ("\n".join(lines) + "\n").encode("utf-8"))
+            except OSError as exc:
+                # The run has its answer: say once what was not written, and why, and go on.
+                if self.error is None:
+                    logger.warning(
+                        "the trace was not written to %s (%s): the answer is complete; give "
+                        "--trace (trace=) a file where it can be written",
+                        self.path,
+                        exc.strerror or exc,
+                    )
+                self.error = exc
+
+
+def _append(file: Path, data: bytes) -> None:
+    """Append ``data`` to ``file`` whole, or leave the file as it was.
+
+    A write cut short (the disk full, a file size limit) is taken back, so the next run's lines
+    never follow a torn one.
+    """
+    with file.open("ab", buffering=0) as out:
+        start = out.seek(0, 2)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[out.write(view) or 0 :]
+        except OSError:
+            with contextlib.suppress(OSError):  # a device such as /dev/full takes no truncate
+                out.truncate(start)
+            raise
 
 
 def _flatten(run: Run, trace_id: str | None = None) -> Iterator[dict[str, Any]]:
