@@ -294,6 +294,17 @@ def test_plans_changes_hearsay_and_negations_deny_only_what_they_reach(
         ("Lena Park owned the Falcon API until 2024.", "Lena Park", True),
         ("Ken Ito stepped down as CEO; he still owns the Falcon API.", "Ken Ito", True),
         ("Ken Ito owned the Falcon API before.", "Ken Ito", True),  # nothing holds now
+        ("The Falcon API is large. Ken Ito owned it before.", "Ken Ito", True),
+        # a former holder in a sentence of its own, beside one that answers in the present
+        ("Lena Park owns the Falcon API. Ken Ito owned it before.", "Ken Ito", False),
+        ("Lena Park owns the Falcon API. Ken Ito owned it previously.", "Ken Ito", False),
+        ("Lena Park owns the Falcon API. Ken Ito owned it previously.", "Lena Park", True),
+        # "previously" opening its clause puts all of it in the past, as inside it does
+        ("Previously it was owned by Ken Ito.", "Ken Ito", False),
+        ("It was previously owned by Ken Ito.", "Ken Ito", False),
+        ("Lena Park owns the Falcon API; previously it was owned by Ken Ito.", "Ken Ito", False),
+        ("Lena Park owns the Falcon API; previously it was owned by Ken Ito.", "Lena Park", True),
+        ("Раньше им владел Ken Ito, теперь Lena Park.", "Ken Ito", False),
         ("Use ~ or ~~ to expand paths; Ken Ito owns the Falcon API.", "Ken Ito", True),
         ("Until 2024, Ken Ito owned the Falcon API.", "Ken Ito", False),
         ("Until 2024, Ken Ito owned the Falcon API.", "2024", True),

@@ -72,6 +72,57 @@ def _split_clauses(sentence: str) -> list[str]:
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»|「[^」\n]{1,80}」')
 """A quoted name ("Never Ever", "Not Fade Away"): its words are never cues."""
 
+FORMERLY = (
+    "formerly",
+    "previously",
+    # "previously" in Italian, Portuguese, Dutch, Russian, Polish, Turkish, Vietnamese,
+    # Indonesian, Hindi, Arabic, French, Spanish, German, Chinese, Japanese and Korean
+    "in precedenza",
+    "precedentemente",
+    "un tempo",
+    "prima era",
+    "antes ficava",
+    "antes estava",
+    "antigamente",
+    "vroeger",
+    "voorheen",
+    "раньше",
+    "ранее",
+    "прежде",
+    "wczesniej",
+    "dawniej",
+    "poprzednio",
+    "daha once",
+    "onceden",
+    "eskiden",
+    "trước đây",
+    "trước kia",
+    "sebelumnya",
+    "dahulu",
+    "dulunya",
+    "पहले",
+    "पूर्व में",
+    "سابقا",
+    "سابقاً",
+    "في السابق",
+    "autrefois",
+    "jadis",
+    "anciennement",
+    "antiguamente",
+    "previamente",
+    "vormals",
+    "einst",
+    "此前",
+    "原先",
+    "曾经是",
+    "かつて",
+    "かつては",
+    "이전에는",
+    "예전에는",
+)
+"""Words that put what follows them in the past: "previously owned by Ken Ito"; opening a
+clause, they put all of it there ("Previously it was owned by Ken Ito")."""
+
 DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
     tuple(words(cue))
     for cue in (
@@ -91,8 +142,6 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "falsely",
         "supposedly",
         "allegedly",
-        "formerly",
-        "previously",
         "earlier reports",
         "early reports",
         "once believed",
@@ -166,50 +215,6 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "בטעות",
         "ไม่ใช่",
         "ไม่",
-        # "previously" in Italian, Portuguese, Dutch, Russian, Polish, Turkish, Vietnamese,
-        # Indonesian, Hindi, Arabic, French, Spanish, German, Chinese, Japanese and Korean
-        "in precedenza",
-        "precedentemente",
-        "un tempo",
-        "prima era",
-        "antes ficava",
-        "antes estava",
-        "antigamente",
-        "vroeger",
-        "voorheen",
-        "раньше",
-        "ранее",
-        "прежде",
-        "wczesniej",
-        "dawniej",
-        "poprzednio",
-        "daha once",
-        "onceden",
-        "eskiden",
-        "trước đây",
-        "trước kia",
-        "sebelumnya",
-        "dahulu",
-        "dulunya",
-        "पहले",
-        "पूर्व में",
-        "سابقا",
-        "سابقاً",
-        "في السابق",
-        "autrefois",
-        "jadis",
-        "anciennement",
-        "antiguamente",
-        "previamente",
-        "vormals",
-        "einst",
-        "此前",
-        "原先",
-        "曾经是",
-        "かつて",
-        "かつては",
-        "이전에는",
-        "예전에는",
         # Dutch, Italian, Portuguese, Greek, Vietnamese, Indonesian
         "niet",
         "non nel",
@@ -248,9 +253,12 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "invece di",
         "em vez de",
         "ao inves de",
+        *FORMERLY,
     )
 )
 """Cues that deny what follows them in their clause."""
+
+OPENING_PAST = frozenset(tuple(words(cue)) for cue in FORMERLY)
 
 _BEFORE_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _cue in sorted(DENYING_BEFORE, key=len, reverse=True):  # the longest first: "nicht mehr"
@@ -1328,13 +1336,24 @@ def _affirmed(
     asks_ended = asks_then or any(len(w) > 4 and w.endswith("ed") for w in asked)
     wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
     asked_stems = {_stem(w) for w in wanted}
+    # sentences that answer in the present: "Lena Park owns the Falcon API." (then "Ken Ito
+    # owned it before." in another is a former holder)
+    heard = [{w for _, said in parts for w in said} for parts in split]
+    answered_now = {
+        n
+        for n, parts in enumerate(split)
+        if wanted
+        and heard[n] >= wanted
+        and not PAST & heard[n]
+        and not any(_earlier(said) for _, said in parts)
+    }
     past_cues = REPLACING | PAST_LABELS if asks_past else frozenset()  # "the previous owner"
     tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
         past = any(PAST.intersection(said) for _, said in parts)
         now = nows[number]
-        everything = {w for _, said in parts for w in said}
+        everything = heard[number]
         changing = bool((CHANGING - asked) & everything)
         since = "since" in everything and bool(
             {"has", "have", "is", "are"} & everything or _since_a_year(parts)
@@ -1392,7 +1411,11 @@ def _affirmed(
             ) or (updated and _labels_original(said, parts, not_cues)):
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
-                (held_now and not asks_past and _earlier(said))
+                (
+                    (held_now or (not asks_ended and answered_now - {number}))
+                    and not asks_past
+                    and _earlier(said)
+                )
                 or (current and not asks_past and _once(said))
                 or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
@@ -1722,12 +1745,13 @@ def _denied(
             _deny(flags, said, n - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
         # such a negation is that language's "no" too ("Não são permitidos cães" says "não")
         first = n + 1 if cue == local and local not in own else n
-        for m in range(first, min(end + REACH, len(said))):
+        opening = n == 0 and cue in OPENING_PAST  # "Previously it was owned by Ken Ito"
+        for m in range(first, len(said) if opening else min(end + REACH, len(said))):
             if (
                 said[m] in ENDS_DENIAL
                 or said[m] in CONTRASTING
                 or said[m] in CONTRASTING_IN.get(tongue, ())
-                or (m > end and said[m] in PREDICATES)
+                or (m > end and said[m] in PREDICATES and not opening)
             ):
                 break
             flags[m] = True
