@@ -202,8 +202,9 @@ def main() -> None:
                 for p in r["problems"])
             for r in records[strategy]
         )  # fmt: skip
-        print(f"\n{strategy}: {calls:.1f} calls a case; {cited_wrong} cases show an answer a "
-              "case forbids or cite a context for what it denies")  # fmt: skip
+        print(f"\n{strategy}: {calls:.1f} calls a case; in {cited_wrong} of {len(cases)} "
+              "cases it shows an answer a case forbids or cites a context for what it "
+              "denies")  # fmt: skip
         if args.model_server:
             same, compared = same_as_embedded(records[strategy], embedded / "items" / strategy)
             print(f"{strategy}: {same} of {compared} cases show what the embedded model shows")
