@@ -16,6 +16,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
+from contextorg.graphs.context import given_run_context
 from contextorg.graphs.notes import notes_graph
 from contextorg.nodes.answer_group import answer_group as default_answer_group
 from contextorg.nodes.measure_group import measure_group
@@ -52,7 +53,7 @@ def build_group_graph(
         "answer_group": answer_group,
     }
     for slot, fn in nodes.items():
-        builder.add_node(slot, fn)
+        builder.add_node(slot, given_run_context(fn))
     builder.add_edge(START, "measure_group")
     builder.add_conditional_edges("measure_group", route_group)
     builder.add_edge("notes", "answer_group")

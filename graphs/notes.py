@@ -16,6 +16,7 @@ from typing import Any
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from contextorg.graphs.context import given_run_context
 from contextorg.graphs.routing import dispatch_segments
 from contextorg.nodes.reduce_notes import reduce_notes
 from contextorg.nodes.split_segments import split_segments
@@ -33,7 +34,7 @@ def build_notes_graph() -> CompiledStateGraph[NotesState, RunContext, NotesState
     """Compile the notes subgraph."""
     builder = StateGraph(NotesState, context_schema=RunContext)
     for slot, fn in NOTES_NODES.items():
-        builder.add_node(slot, fn)
+        builder.add_node(slot, given_run_context(fn))
     builder.add_edge(START, "split_segments")
     builder.add_conditional_edges(
         "split_segments", dispatch_segments, ["write_note", "reduce_notes"]

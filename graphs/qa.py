@@ -26,6 +26,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from contextorg.graphs.context import given_run_context
 from contextorg.graphs.group import build_group_graph
 from contextorg.graphs.routing import dispatch_groups, route_contexts, route_explain, route_start
 from contextorg.nodes import (
@@ -83,17 +84,17 @@ def build_graph(
             continue
         if slot == "explain" and "answer" in inspect.signature(fn).parameters:
             answer_alone = partial(_answer_alone, group)
-            builder.add_node(slot, partial(fn, answer=answer_alone))
+            builder.add_node(slot, given_run_context(partial(fn, answer=answer_alone)))
         else:
-            builder.add_node(slot, fn)
+            builder.add_node(slot, given_run_context(fn))
     builder.add_edge(START, "start_turn")
     builder.add_edge("start_turn", "complete_question")
-    builder.add_conditional_edges("complete_question", route_start)
-    builder.add_conditional_edges("retrieve", route_contexts)
+    builder.add_conditional_edges("complete_question", given_run_context(route_start))
+    builder.add_conditional_edges("retrieve", given_run_context(route_contexts))
     builder.add_edge("classify_relations", "organize_groups")
     builder.add_conditional_edges("organize_groups", dispatch_groups, ["group", "aggregate"])
     builder.add_edge("group", "aggregate")
-    builder.add_conditional_edges("aggregate", route_explain)
+    builder.add_conditional_edges("aggregate", given_run_context(route_explain))
     builder.add_edge("explain", "record_turn")
     builder.add_edge("record_turn", END)
     return builder.compile(checkpointer=checkpointer, name=name)

@@ -6,13 +6,17 @@ import asyncio
 from typing import Any
 
 import pytest
+from langgraph.graph import END, START, StateGraph
+from typing_extensions import TypedDict
 
-from contextorg import Context, ScriptedChatModel, aask, ask, build_graph
+from contextorg import Context, ScriptedChatModel, aask, ask, build_graph, graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.aggregate import OUT_OF_SCOPE
 from contextorg.state import GroupAnswer, GroupTask
 from contextorg.testing import DEMO_READINGS, World
+from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.relations.graph import Triple
+from contextorg.tools.settings import get_settings
 
 
 @pytest.fixture
@@ -219,6 +223,38 @@ def test_a_node_can_be_swapped(world: World) -> None:
     assert [a.answer for a in result.answer.answers] == ["swapped"]
 
 
+class Parent(TypedDict, total=False):
+    question: str
+    contexts: list[Any]
+    answer: Any
+    shown: list[str]
+
+
+def test_the_graph_runs_as_a_subgraph_of_an_app_with_its_own_context(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What a LangGraph app does: the QA graph as one node, the app's own context around it.
+    register_chat_model("scripted-world", lambda _: world.model(), real=False)
+    builder = StateGraph(Parent)
+    builder.add_node("qa", graph)
+    builder.add_node("show", lambda s: {"shown": [a.answer for a in s["answer"].answers]})
+    builder.add_edge(START, "qa")
+    builder.add_edge("qa", "show")
+    builder.add_edge("show", END)
+    app = builder.compile()
+    inputs = {"question": DEMO_QUESTION, "contexts": [c.model_dump() for c in demo_contexts()]}
+    out = app.invoke(inputs, context={"model": "scripted-world", "user_id": "u7"})
+    assert set(out["shown"]) == {"1987", "1991", "2004"}
+    # no context at all: the defaults, the model CONTEXTORG_MODEL names, as for ask
+    monkeypatch.setenv("CONTEXTORG_MODEL", "scripted-world")
+    get_settings.cache_clear()
+    try:
+        assert app.invoke(inputs)["shown"] == out["shown"]
+        assert graph.invoke(inputs)["answer"].text == out["answer"].text
+    finally:
+        get_settings.cache_clear()
+
+
 def test_unknown_slot_is_rejected() -> None:
     with pytest.raises(ValueError, match="unknown node slots"):
         build_graph(nodes={"retreive": lambda s: {}})
@@ -228,7 +264,6 @@ def test_async_and_streaming(world: World) -> None:
     result = asyncio.run(aask(DEMO_QUESTION, demo_contexts(), model=world.model()))
     assert {"1987", "1991", "2004"} == set(answers_of(result))
     from contextorg.api import run_context
-    from contextorg.graphs.qa import graph
 
     steps = [
         next(iter(chunk))
