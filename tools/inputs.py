@@ -234,15 +234,51 @@ def jsonl_objects(
 
 
 def _lines(file: Path) -> Iterator[tuple[int, str]]:
-    """The file's lines, split at newlines only (U+2028 and FS may be inside a string)."""
+    """The file's lines, split at newlines only (U+2028 and FS may be inside a string).
+
+    A file that is one JSON array (``[{...}, {...}]``, as ``json.dump`` writes a list) gives
+    each of its items as a line of its own, numbered by the line it starts on.
+    """
     with file.open("rb") as data:
-        if b"\x00" in data.peek(8192)[:8192]:  # peeked, not read: a pipe cannot seek back
+        head = data.peek(8192)[:8192]  # peeked, not read: a pipe cannot seek back
+        if b"\x00" in head:
             raise _binary(file)
+        if head.lstrip()[:1] == b"[":
+            try:
+                text = data.read().decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _not_utf8(str(file), exc, file) from None
+            yield from _array_items(file, text)
+            return
         for number, raw in enumerate(data, start=1):
             try:
                 yield number, raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise _not_utf8(f"{file}, line {number}", exc, file) from None
+
+
+def _array_items(file: Path, text: str) -> Iterator[tuple[int, str]]:
+    """Each item of the JSON array ``text`` as JSON, with the line it starts on."""
+    decoder = json.JSONDecoder()
+    position, line = text.index("[") + 1, 1
+    while True:
+        start = position + len(text[position:]) - len(text[position:].lstrip())
+        line += text.count("\n", position, start)
+        if text.startswith("]", start):
+            if text[start + 1 :].strip():
+                raise InputError(f"{file}, line {line}: text after the JSON array's end")
+            return
+        try:
+            item, end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{file}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        yield line, json.dumps(item)
+        line += text.count("\n", start, end)
+        after = text[end:].lstrip()
+        if not after.startswith((",", "]")):
+            where = line + text.count("\n", end, len(text) - len(after))
+            raise InputError(f"{file}, line {where}: expected ',' or ']' in the JSON array")
+        position = len(text) - len(after) + (after[0] == ",")
 
 
 def load_contexts(path: str | Path) -> list[Context]:

@@ -278,6 +278,29 @@ def test_contexts_without_ids_read_alike_from_a_file_a_list_and_a_server(tmp_pat
         as_contexts([rows[0], {**rows[1], "metadata": [3]}])
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[\n {"text": "a"},\n 7\n]', "line 3: expected a JSON object, got 7"),
+        ('[\n {"text": "a"}\n {"text": "b"}\n]', "line 3: expected ',' or ']' in the JSON array"),
+        ('[\n {"text": "a"},\n {"text": }\n]', "line 3: not valid JSON (Expecting value)"),
+        ('[{"text": "a"}] {"text": "b"}', "line 1: text after the JSON array's end"),
+        ('[{"text": "a"},', "line 1: not valid JSON (Expecting value)"),
+    ],
+)
+def test_a_json_array_file_reads_as_its_lines_would(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    rows = [{"id": "a", "text": "Built in 1987."}, {"text": "Built\nin 1991.", "page": 2}]
+    lines, array = tmp_path / "c.jsonl", tmp_path / "c.json"
+    lines.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    array.write_text(json.dumps(rows, indent=2))  # as json.dump writes a list
+    assert load_contexts(array) == load_contexts(lines)
+    array.write_text(text)
+    with pytest.raises(InputError, match=re.escape(f"{array}, {message}")):
+        load_contexts(array)
+
+
 def test_a_jsonl_of_langchain_documents_reads_as_the_documents_do(tmp_path: Path) -> None:
     """`Document.model_dump_json()` lines: the same contexts as `as_contexts` gives."""
     docs = [
