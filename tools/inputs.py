@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
@@ -257,12 +258,16 @@ def _lines(file: Path) -> Iterator[tuple[int, str]]:
                 raise _not_utf8(f"{file}, line {number}", exc, file) from None
 
 
+_SPACE = re.compile(r"\s*")
+
+
 def _array_items(file: Path, text: str) -> Iterator[tuple[int, str]]:
     """Each item of the JSON array ``text`` as JSON, with the line it starts on."""
     decoder = json.JSONDecoder()
-    position, line = text.index("[") + 1, 1
+    position = text.index("[") + 1
+    line = 1 + text.count("\n", 0, position)
     while True:
-        start = position + len(text[position:]) - len(text[position:].lstrip())
+        start = _SPACE.match(text, position).end()  # type: ignore[union-attr]
         line += text.count("\n", position, start)
         if text.startswith("]", start):
             if text[start + 1 :].strip():
@@ -273,12 +278,12 @@ def _array_items(file: Path, text: str) -> Iterator[tuple[int, str]]:
         except json.JSONDecodeError as exc:
             raise InputError(f"{file}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
         yield line, json.dumps(item)
-        line += text.count("\n", start, end)
-        after = text[end:].lstrip()
-        if not after.startswith((",", "]")):
-            where = line + text.count("\n", end, len(text) - len(after))
-            raise InputError(f"{file}, line {where}: expected ',' or ']' in the JSON array")
-        position = len(text) - len(after) + (after[0] == ",")
+        position = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+        line += text.count("\n", start, position)
+        if text.startswith(",", position):
+            position += 1
+        elif not text.startswith("]", position):
+            raise InputError(f"{file}, line {line}: expected ',' or ']' in the JSON array")
 
 
 def load_contexts(path: str | Path) -> list[Context]:
