@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import subprocess
 import sys
+import urllib.error
+import urllib.request
+from email.message import Message
 from pathlib import Path
 from typing import Any
 
@@ -175,18 +179,36 @@ def test_a_bad_phoenix_url_is_one_clear_line(world: World, run_cli: Any) -> None
     assert code == 2 and "not a Phoenix URL" in err and out == ""
 
 
-def test_a_phoenix_nothing_listens_at_is_refused_before_the_run(
-    world: World, run_cli: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def refused(address: tuple[str, int], timeout: float) -> None:
-        assert address == ("127.0.0.1", 6006)
-        raise ConnectionRefusedError(111, "Connection refused")
+PHOENIX_URL = "http://127.0.0.1:6006"
+NOT_PHOENIX = [
+    (
+        urllib.error.URLError(ConnectionRefusedError(111, "Connection refused")),
+        f"cannot reach Phoenix at {PHOENIX_URL} (Connection refused)",
+    ),
+    (  # something else that speaks HTTP on Phoenix's port
+        urllib.error.HTTPError(f"{PHOENIX_URL}/v1/traces", 404, "Not Found", Message(), None),
+        f"{PHOENIX_URL} is not Phoenix: it answered HTTP 404 to a span export at "
+        f"{PHOENIX_URL}/v1/traces",
+    ),
+    (  # something that does not speak HTTP at all, whose words are not shown
+        http.client.BadStatusLine("SSH-2.0-OpenSSH\r\n\x1b[2J"),
+        f"{PHOENIX_URL} is not Phoenix: it does not answer as an HTTP server (BadStatusLine)",
+    ),
+]
 
-    monkeypatch.setattr(phoenix.socket, "create_connection", refused)
-    argv = ["ask", "--model", "scripted-demo", "--phoenix", "http://127.0.0.1:6006"]
-    code, out, err = run_cli(argv)
+
+@pytest.mark.parametrize(("failure", "message"), NOT_PHOENIX)
+def test_a_phoenix_that_takes_no_spans_is_refused_before_the_run(
+    world: World, run_cli: Any, monkeypatch: pytest.MonkeyPatch, failure: Exception, message: str
+) -> None:
+    def export(request: urllib.request.Request, timeout: float) -> None:
+        assert request.full_url == f"{PHOENIX_URL}/v1/traces" and request.method == "POST"
+        raise failure
+
+    monkeypatch.setattr(phoenix.urllib.request, "urlopen", export)
+    code, out, err = run_cli(["ask", "--model", "scripted-demo", "--phoenix", PHOENIX_URL])
     assert code == 2 and out == "" and world.calls == [], err
-    assert "cannot reach Phoenix at http://127.0.0.1:6006 (Connection refused)" in err
+    assert message in err
 
 
 def test_the_report_draws_attribution_bars_when_there_are_some(world: World) -> None:

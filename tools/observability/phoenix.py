@@ -8,10 +8,11 @@ round trip inside a run.
 
 from __future__ import annotations
 
-import socket
+import http.client
 import threading
+import urllib.error
+import urllib.request
 from typing import Any
-from urllib.parse import urlsplit
 
 from contextorg.tools.inputs import InputError
 
@@ -36,7 +37,7 @@ def enable_phoenix(endpoint: str, *, project: str = PROJECT) -> None:
             raise InputError(
                 f"spans already go to {_state['target']}: one Phoenix endpoint per process"
             )
-        _check_reachable(endpoint)
+        _check_reachable(endpoint, target)
         try:
             from openinference.instrumentation.langchain import LangChainInstrumentor
             from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
@@ -53,18 +54,33 @@ def enable_phoenix(endpoint: str, *, project: str = PROJECT) -> None:
         _state.update(target=target, provider=provider)
 
 
-def _check_reachable(endpoint: str) -> None:
-    """Refuse an endpoint nothing listens at, before the run.
+def _check_reachable(endpoint: str, target: str) -> None:
+    """Refuse an endpoint that does not take spans, before the run.
 
     Its spans would all be lost: the exporter retries in the background, then logs that it
-    gave up, while the run goes on as if they were kept.
+    gave up, while the run goes on as if they were kept. An empty export (an OTLP request
+    with no spans) must be taken; nothing listening, something that is not an HTTP server,
+    or one that refuses the export (a web app on Phoenix's port) is an error that says so.
     """
-    url = urlsplit(endpoint)
+    request = urllib.request.Request(
+        target, data=b"", headers={"Content-Type": "application/x-protobuf"}, method="POST"
+    )
     try:
-        port = url.port or (443 if url.scheme == "https" else 80)
-        socket.create_connection((url.hostname or "", port), timeout=3).close()
+        urllib.request.urlopen(request, timeout=3).close()
+    except urllib.error.HTTPError as exc:
+        raise InputError(
+            f"{endpoint} is not Phoenix: it answered HTTP {exc.code} to a span export at "
+            f"{target}; give the URL Phoenix listens at (`phoenix serve`: http://127.0.0.1:6006)"
+        ) from None
+    except http.client.HTTPException as exc:  # what it sent is not shown: it is not ours
+        raise InputError(
+            f"{endpoint} is not Phoenix: it does not answer as an HTTP server "
+            f"({type(exc).__name__}); give the URL Phoenix listens at (`phoenix serve`: "
+            "http://127.0.0.1:6006)"
+        ) from None
     except (OSError, ValueError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        cause = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+        reason = getattr(cause, "strerror", None) or str(cause) or type(cause).__name__
         raise InputError(
             f"cannot reach Phoenix at {endpoint} ({reason}): start it (`phoenix serve` listens "
             "on http://127.0.0.1:6006) or run without it"
