@@ -38,10 +38,13 @@ _CASE_ENDING = re.compile(r"\b([^\W\d_][^\W_]*)['’]([^\W\d_]+)\b")
 """A name and its case ending, as Turkish writes them ("Manchester'dadır"), or an English
 contraction ("I'm", "Ken'll"): see :func:`_case_ending`."""
 _CONTRACTIONS = frozenset("s t d m ll re ve".split())
-_LETTER_A = re.compile(r"(?<=\w[ \u00a0])A(?![\w'’]|\s+[A-Z])")
+_LETTER_A = re.compile(
+    r"(?<=\w[ \u00a0])A(?![\w'’]|\s+[A-Z])|(?<=\w[-/])A(?![\w'’])|(?<![\w'’])A(?=[-/]\w)"
+)
 """A capital "A" that names, not an article: after a word (not a sentence's end), and before
 no word in capitals ("Hall A", "Plan A to Plan B", "vitamin A deficiency"; not "Give Me A
-Break", "Step 3. A new rule")."""
+Break", "Step 3. A new rule"), or joined to a word by a hyphen or slash, which an article
+never is ("Division I-A", "A-1", "A/B")."""
 _KEPT_A = "\ue000"
 """What such an "A" is while :func:`normalize` drops articles (a private-use character)."""
 _TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]{0,500})?/?>")
@@ -356,7 +359,7 @@ def words(text: str | None) -> list[str]:
     if text and "&" in text:  # "Lena&nbsp;Park", "R&amp;D"
         text = html.unescape(text)
     spaced = _SUFFIXED.sub(" ", _POSSESSIVE.sub("", _dates_spelled(text or "")))
-    if " A" in spaced or "\u00a0A" in spaced:
+    if "A" in spaced:
         spaced = _LETTER_A.sub(_KEPT_A, spaced)
     if "'" in spaced or "’" in spaced:
         spaced = _CASE_ENDING.sub(_case_ending, _ELIDED.sub(_elided, spaced))
@@ -502,6 +505,8 @@ def grounded(
         # Only function words ("The Who"): the phrase itself must be in the text. Content
         # words all from the question: the answer restates it.
         return not content_words(answer) and says_phrase(text, answer)
+    if all(len(w) == 1 and w.isalpha() for w in needed):  # "I-A", "B": as written
+        return says_phrase(text, answer) or within(text, answer)
     have = content_words(text)
     if PREFIXING.search(answer):
         have = unprefixed(have)
