@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import re
 import subprocess
@@ -190,6 +191,11 @@ NOT_PHOENIX = [
         f"{PHOENIX_URL} is not Phoenix: it answered HTTP 404 to a span export at "
         f"{PHOENIX_URL}/v1/traces",
     ),
+    (  # a Phoenix that asks for a key the exporter is not given
+        urllib.error.HTTPError(f"{PHOENIX_URL}/v1/traces", 401, "Unauthorized", Message(), None),
+        f"Phoenix at {PHOENIX_URL} refused the span export (HTTP 401): give its API key in "
+        "OTEL_EXPORTER_OTLP_HEADERS",
+    ),
     (  # something that does not speak HTTP at all, whose words are not shown
         http.client.BadStatusLine("SSH-2.0-OpenSSH\r\n\x1b[2J"),
         f"{PHOENIX_URL} is not Phoenix: it does not answer as an HTTP server (BadStatusLine)",
@@ -209,6 +215,21 @@ def test_a_phoenix_that_takes_no_spans_is_refused_before_the_run(
     code, out, err = run_cli(["ask", "--model", "scripted-demo", "--phoenix", PHOENIX_URL])
     assert code == 2 and out == "" and world.calls == [], err
     assert message in err
+
+
+def test_the_probe_sends_the_headers_the_exporter_sends(monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[urllib.request.Request] = []
+
+    def export(request: urllib.request.Request, timeout: float) -> io.BytesIO:
+        sent.append(request)
+        return io.BytesIO()
+
+    monkeypatch.setattr(phoenix.urllib.request, "urlopen", export)
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_HEADERS", "authorization=Bearer%20k3y")
+    phoenix._check_reachable(PHOENIX_URL, f"{PHOENIX_URL}/v1/traces")
+    (request,) = sent
+    assert request.get_header("Authorization") == "Bearer k3y"
+    assert request.get_header("Content-type") == "application/x-protobuf"
 
 
 def test_the_report_draws_attribution_bars_when_there_are_some(world: World) -> None:

@@ -9,6 +9,7 @@ round trip inside a run.
 from __future__ import annotations
 
 import http.client
+import os
 import threading
 import urllib.error
 import urllib.request
@@ -37,7 +38,6 @@ def enable_phoenix(endpoint: str, *, project: str = PROJECT) -> None:
             raise InputError(
                 f"spans already go to {_state['target']}: one Phoenix endpoint per process"
             )
-        _check_reachable(endpoint, target)
         try:
             from openinference.instrumentation.langchain import LangChainInstrumentor
             from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
@@ -48,6 +48,7 @@ def enable_phoenix(endpoint: str, *, project: str = PROJECT) -> None:
             raise InputError(
                 "Phoenix export needs OpenTelemetry: pip install 'contextorg[phoenix]'"
             ) from None
+        _check_reachable(endpoint, target)
         provider = TracerProvider(resource=Resource.create({"openinference.project.name": project}))
         provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(target, timeout=5)))
         LangChainInstrumentor().instrument(tracer_provider=provider)
@@ -62,12 +63,22 @@ def _check_reachable(endpoint: str, target: str) -> None:
     with no spans) must be taken; nothing listening, something that is not an HTTP server,
     or one that refuses the export (a web app on Phoenix's port) is an error that says so.
     """
-    request = urllib.request.Request(
-        target, data=b"", headers={"Content-Type": "application/x-protobuf"}, method="POST"
-    )
+    from opentelemetry.util.re import parse_env_headers  # the phoenix extra, checked already
+
+    # with the headers the exporter sends (an API key, say): OpenTelemetry's own variables
+    given = os.environ.get("OTEL_EXPORTER_OTLP_TRACES_HEADERS")
+    given = given or os.environ.get("OTEL_EXPORTER_OTLP_HEADERS", "")
+    headers = dict(parse_env_headers(given, liberal=True))
+    headers["Content-Type"] = "application/x-protobuf"
+    request = urllib.request.Request(target, data=b"", headers=headers, method="POST")
     try:
         urllib.request.urlopen(request, timeout=3).close()
     except urllib.error.HTTPError as exc:
+        if exc.code in (401, 403):
+            raise InputError(
+                f"Phoenix at {endpoint} refused the span export (HTTP {exc.code}): give its "
+                "API key in OTEL_EXPORTER_OTLP_HEADERS (for example 'authorization=Bearer KEY')"
+            ) from None
         raise InputError(
             f"{endpoint} is not Phoenix: it answered HTTP {exc.code} to a span export at "
             f"{target}; give the URL Phoenix listens at (`phoenix serve`: http://127.0.0.1:6006)"
