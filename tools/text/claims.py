@@ -1336,17 +1336,20 @@ def _affirmed(
     asks_ended = asks_then or any(len(w) > 4 and w.endswith("ed") for w in asked)
     wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
     asked_stems = {_stem(w) for w in wanted}
-    # sentences that answer in the present: "Lena Park owns the Falcon API." (then "Ken Ito
-    # owned it before." in another is a former holder)
     heard = [{w for _, said in parts for w in said} for parts in split]
-    answered_now = {
-        n
-        for n, parts in enumerate(split)
-        if wanted
-        and heard[n] >= wanted
-        and not PAST & heard[n]
-        and not any(_earlier(said) for _, said in parts)
-    }
+    # for a question asked in the present, sentences that answer it so: "Lena Park owns the
+    # Falcon API." (then "Ken Ito owned it before." in another is a former holder)
+    answered_now = (
+        {
+            n
+            for n, parts in enumerate(split)
+            if heard[n] >= wanted
+            and not PAST & heard[n]
+            and not any(_earlier(said) for _, said in parts)
+        }
+        if wanted and not (asks_ended or asks_past)
+        else set()
+    )
     past_cues = REPLACING | PAST_LABELS if asks_past else frozenset()  # "the previous owner"
     tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
@@ -1411,11 +1414,7 @@ def _affirmed(
             ) or (updated and _labels_original(said, parts, not_cues)):
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
-                (
-                    (held_now or (not asks_ended and answered_now - {number}))
-                    and not asks_past
-                    and _earlier(said)
-                )
+                ((held_now or answered_now - {number}) and not asks_past and _earlier(said))
                 or (current and not asks_past and _once(said))
                 or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
