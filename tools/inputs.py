@@ -341,11 +341,13 @@ def _context(record: Mapping[str, Any], where: str) -> Context:
     read as its digits); other keys, and those of a ``metadata`` object, are its metadata. A text
     longer than :data:`MAX_TEXT` is cut, with a warning.
     """
+    given = record.get("metadata")
+    if given is not None and not isinstance(given, Mapping):
+        raise InputError(f"{where} is not valid (metadata: not an object): give a JSON object")
     known = {"id", "title", "text", "source", "score"}
     fields = {k: v for k, v in record.items() if k in known}
     text = fields.get("text")
-    given = record.get("metadata")
-    metadata = dict(given) if isinstance(given, Mapping) else {}
+    metadata = dict(given or {})
     metadata |= {k: v for k, v in record.items() if k not in known and k != "metadata"}
     if isinstance(text, str) and len(text) > MAX_TEXT:
         logger.warning(
@@ -358,8 +360,6 @@ def _context(record: Mapping[str, Any], where: str) -> Context:
         metadata["cut_at"] = MAX_TEXT
     if type(fields.get("id")) is int:  # JSON's 7 for "7"; not True, which is an int too
         fields["id"] = str(fields["id"])
-    if given is not None and not isinstance(given, Mapping):
-        raise InputError(f"{where} is not valid (metadata: not an object): give a JSON object")
     return _record(Context, {**fields, "metadata": metadata}, where, _CONTEXT_SHAPE)
 
 
