@@ -479,6 +479,10 @@ def test_a_word_for_former_before_another_role_denies_no_holder(text: str, quest
         ("Ignore the $15 on the old pricing page: Pro costs $20.", "$15", PRICE, False),
         ("Der Owner ist seit 1998 Kael, vorher war es Ostrin.", "Ostrin", OWNS, False),
         ("オーナーは1998年からカエルで、以前はオストリンだった。", "オストリン", OWNS, False),
+        # the question's "は" refuses the cue "かつては", not the "かつて" within it
+        ("担当者は鈴木です。かつては佐藤が担当していた。", "佐藤", "担当者は誰ですか？", False),
+        ("担当者は鈴木です。かつては佐藤が担当していた。", "鈴木", "担当者は誰ですか？", True),
+        ("担当者は鈴木です。以前は佐藤が担当していた。", "佐藤", "担当者は誰ですか？", False),
         # what must stay stated
         ("Pick up the keys from the lobby.", "lobby", "Where are the keys?", True),
         ("Old Town: the historic centre.", "historic centre", "What is Old Town?", True),

@@ -1729,10 +1729,11 @@ def _denied(
             and not UNDENIED_AFTER.intersection(said[n + 1 : n + 2])
         ):
             cues = [*own, local]  # "non più" first
-        cue = next((c for c in cues if tuple(said[n : n + len(c)]) == c), None)
+        cue = next(  # the longest the question does not use: "かつて" when it asks "は"
+            (c for c in cues if tuple(said[n : n + len(c)]) == c and not not_cues & set(c)), None
+        )
         if (
             cue is None
-            or not_cues & set(cue)
             or CONDITIONS & set(said[:n])
             or (n and said[n - 1] in NOBODY)  # "nobody disputes that ..."
             or (cue in NO_LONGER and n + len(cue) < len(said) and said[n + len(cue)] in _COMPARING)
