@@ -330,8 +330,7 @@ def _plain(record: dict[str, Any], position: int, where: str) -> dict[str, Any]:
     if not isinstance(metadata, dict):
         raise InputError(f"{where}: a document's metadata must be a JSON object")
     rest = {k: v for k, v in record.items() if k not in ("id", "page_content", "metadata", "type")}
-    fields = _document_fields(record["page_content"], record.get("id"), metadata | rest, position)
-    return {**fields.pop("metadata"), **fields}
+    return _document_fields(record["page_content"], record.get("id"), metadata | rest, position)
 
 
 def _context(record: Mapping[str, Any], where: str) -> Context:

@@ -307,11 +307,12 @@ def test_a_jsonl_of_langchain_documents_reads_as_the_documents_do(tmp_path: Path
         Document("The Lumen Tower was completed in 1987.", metadata={"title": "Guide"}),
         Document("Velmora's Lumen Tower was completed in 1991.", id="blog"),
         Document("Completed in 2004.", metadata={"id": "port", "source": "p.md", "page": 3}),
+        Document("Completed in 1987.", metadata={"score": 0.83, "text": "a field, not the text"}),
     ]
     file = tmp_path / "docs.jsonl"
     file.write_text("".join(d.model_dump_json() + "\n" for d in docs))
     assert load_contexts(file) == as_contexts(docs)
-    assert [c.id for c in load_contexts(file)] == ["1", "blog", "port"]
+    assert [c.id for c in load_contexts(file)] == ["1", "blog", "port", "4"]
     file.write_text('{"page_content": "Completed in 1987.", "metadata": [1]}\n')
     with pytest.raises(InputError, match="line 1: a document's metadata must be a JSON object"):
         load_contexts(file)
