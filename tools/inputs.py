@@ -26,10 +26,10 @@ def as_contexts(items: Iterable[ContextLike]) -> list[Context]:
     """Contexts from records, dicts, texts, LangChain documents or LlamaIndex nodes.
 
     A dict's id is its ``id`` (a whole number is read as its digits); a document's or node's
-    is its ``id`` (``node_id``), else ``metadata["id"]``; without one, an item's id is its
-    position (1, 2, ...). A document's ``title`` and ``source`` come from its metadata, the
-    rest of which is kept as metadata. A string, a path or one record in place of the list is
-    an :class:`InputError` saying what to pass.
+    is its ``id`` (``node_id``), else ``metadata["id"]``; without one (or with ``None`` or
+    ``""``), an item's id is its position (1, 2, ...). A document's ``title`` and ``source``
+    come from its metadata, the rest of which is kept as metadata. A string, a path or one
+    record in place of the list is an :class:`InputError` saying what to pass.
     """
     if isinstance(items, str | bytes | PathLike):
         raise InputError(
@@ -53,7 +53,7 @@ def _context_of(item: Any, n: int) -> Context:
     elif hasattr(item, "get_content") and hasattr(item, "node_id"):  # a LlamaIndex node
         text, given = item.get_content(), item.node_id
     elif isinstance(item, Mapping):
-        return _context({"id": str(n), **item}, f"context {n}")
+        return _context(_numbered(item, n), f"context {n}")
     else:
         raise InputError(
             f"context {n} is of type {type(item).__name__}: give a Context, a dict "
@@ -70,7 +70,7 @@ def _document_fields(text: str, given: Any, metadata: Mapping[str, Any], n: int)
     """
     meta = dict(metadata)
     return {
-        "id": str(given or meta.pop("id", n)),
+        "id": str(given or meta.pop("id", None) or n),
         "title": str(meta.pop("title", "")),
         "text": text,
         "source": meta.pop("source", None),
@@ -306,7 +306,7 @@ def load_contexts(path: str | Path) -> list[Context]:
     contexts = []
     for position, (number, record) in enumerate(records, start=1):
         where = f"{file}, line {number}"
-        contexts.append(_context({"id": str(position), **_plain(record, position, where)}, where))
+        contexts.append(_context(_numbered(_plain(record, position, where), position), where))
     if not contexts:
         raise InputError(f"{file} has no contexts: write one JSON object per line")
     check_question_and_contexts("-", contexts)
@@ -331,6 +331,14 @@ def _plain(record: dict[str, Any], position: int, where: str) -> dict[str, Any]:
         raise InputError(f"{where}: a document's metadata must be a JSON object")
     rest = {k: v for k, v in record.items() if k not in ("id", "page_content", "metadata", "type")}
     return _document_fields(record["page_content"], record.get("id"), metadata | rest, position)
+
+
+def _numbered(record: Mapping[str, Any], position: int) -> Mapping[str, Any]:
+    """A record with no id named by its position.
+
+    ``null`` and ``""`` are no id: what tables exported to JSON write for a missing value.
+    """
+    return record if record.get("id") not in (None, "") else {**record, "id": str(position)}
 
 
 def _context(record: Mapping[str, Any], where: str) -> Context:

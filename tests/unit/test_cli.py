@@ -264,6 +264,8 @@ def test_contexts_without_ids_read_alike_from_a_file_a_list_and_a_server(tmp_pat
     rows = [
         {"text": "The Lumen Tower was completed in 1987.", "url": "https://g.example"},
         {"id": 7, "text": "Completed in 1991.", "metadata": {"page": 3}, "lang": "en"},
+        {"id": None, "text": "Completed in 2004."},  # a table's missing value, as JSON writes it
+        {"id": "", "text": "Completed in 1987."},
     ]
     file = tmp_path / "contexts.jsonl"
     file.write_text("\n".join(json.dumps(r) for r in rows) + "\n\n")
@@ -271,6 +273,8 @@ def test_contexts_without_ids_read_alike_from_a_file_a_list_and_a_server(tmp_pat
     assert [(c.id, c.metadata) for c in loaded] == [
         ("1", {"url": "https://g.example"}),
         ("7", {"page": 3, "lang": "en"}),
+        ("3", {}),
+        ("4", {}),
     ]
     assert as_contexts(rows) == loaded
     assert as_records(rows, None)["contexts"] == loaded
@@ -308,11 +312,12 @@ def test_a_jsonl_of_langchain_documents_reads_as_the_documents_do(tmp_path: Path
         Document("Velmora's Lumen Tower was completed in 1991.", id="blog"),
         Document("Completed in 2004.", metadata={"id": "port", "source": "p.md", "page": 3}),
         Document("Completed in 1987.", metadata={"score": 0.83, "text": "a field, not the text"}),
+        Document("Opened in 1990.", metadata={"id": None}),
     ]
     file = tmp_path / "docs.jsonl"
     file.write_text("".join(d.model_dump_json() + "\n" for d in docs))
     assert load_contexts(file) == as_contexts(docs)
-    assert [c.id for c in load_contexts(file)] == ["1", "blog", "port", "4"]
+    assert [c.id for c in load_contexts(file)] == ["1", "blog", "port", "4", "5"]
     file.write_text('{"page_content": "Completed in 1987.", "metadata": [1]}\n')
     with pytest.raises(InputError, match="line 1: a document's metadata must be a JSON object"):
         load_contexts(file)
