@@ -856,6 +856,9 @@ def test_a_question_about_the_past_is_answered_by_what_the_text_sets_in_the_past
         ("Trụ sở ở Manchester; trước đây ở Leeds.", "Leeds", HQ, False),
         ("Kantor pusat berada di Manchester; sebelumnya di Leeds.", "Leeds", HQ, False),
         ("मुख्यालय मैनचेस्टर में है; पहले यह लीड्स में था।", "लीड्स", HQ, False),
+        # "पहले" and "önceden" are "first" and "in advance" in instructions, not "formerly"
+        ("पहले पोर्ट को 8080 पर सेट करें, फिर सर्वर चलाएँ।", "8080", PORT, True),
+        ("Önceden portu 8080 olarak ayarlayın.", "8080", PORT, True),
         ("يقع المقر في مانشستر؛ وكان سابقا في ليدز.", "ليدز", HQ, False),
         ("يقع المقر في مانشستر؛ وكان سابقا في ليدز.", "مانشستر", HQ, True),
         ("המטה נמצא במנצ'סטר, ולא בלידס.", "לידס", HQ, False),

@@ -92,8 +92,7 @@ FORMERLY = (
     "wczesniej",
     "dawniej",
     "poprzednio",
-    "daha once",
-    "onceden",
+    "daha once",  # not "önceden": more often "in advance" ("önceden ayarlayın")
     "eskiden",
     "trước đây",
     "trước kia",
@@ -122,6 +121,10 @@ FORMERLY = (
 )
 """Words that put what follows them in the past: "previously owned by Ken Ito"; opening a
 clause, they put all of it there ("Previously it was owned by Ken Ito")."""
+
+PAST_ONLY_WITH = {("पहले",): frozenset("था थी थे थीं".split())}
+"""Cues that also mean "first": they deny only in a clause with one of these past words
+("पहले यह लीड्स में था", but not "पहले पोर्ट को 8080 पर सेट करें": first set the port)."""
 
 DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
     tuple(words(cue))
@@ -1730,7 +1733,14 @@ def _denied(
         ):
             cues = [*own, local]  # "non più" first
         cue = next(  # the longest the question does not use: "かつて" when it asks "は"
-            (c for c in cues if tuple(said[n : n + len(c)]) == c and not not_cues & set(c)), None
+            (
+                c
+                for c in cues
+                if tuple(said[n : n + len(c)]) == c
+                and not not_cues & set(c)
+                and (c not in PAST_ONLY_WITH or PAST_ONLY_WITH[c] & set(said))
+            ),
+            None,
         )
         if (
             cue is None
