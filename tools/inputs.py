@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
 import re
@@ -178,14 +179,40 @@ def check_question(question: object) -> None:
 
 
 def read_text(file: Path) -> str:
-    """A text file's content; a binary or non-UTF-8 file is an error that says what to do."""
+    """A text file's content; a binary or non-UTF-8 file is an error that says what to do.
+
+    A byte-order mark names the encoding and is dropped: UTF-8 as Notepad and Excel save it,
+    UTF-16 as PowerShell's ``>`` writes it, UTF-32.
+    """
     data = file.read_bytes()
-    if b"\x00" in data[:8192]:
+    return _decoded(data, _encoding(data), str(file), file)
+
+
+_MARKS = (  # UTF-32's before UTF-16's, which they begin with
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _encoding(head: bytes) -> str:
+    """The encoding a byte-order mark at the start of ``head`` names, else UTF-8."""
+    return next((name for mark, name in _MARKS if head.startswith(mark)), "utf-8")
+
+
+def _decoded(data: bytes, encoding: str, where: str, file: Path) -> str:
+    """``data`` as text; a NUL near its start (before decoding, for UTF-8) makes it binary."""
+    if encoding == "utf-8" and b"\x00" in data[:8192]:  # a PNG is binary, not "not UTF-8"
         raise _binary(file)
     try:
-        return data.decode("utf-8")
+        text = data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise _not_utf8(str(file), exc, file) from None
+        raise _not_utf8(where, exc, file) from None
+    if "\x00" in text[:8192]:
+        raise _binary(file)
+    return text
 
 
 def _binary(file: Path) -> InputError:
@@ -196,8 +223,9 @@ def _binary(file: Path) -> InputError:
 
 
 def _not_utf8(where: str, exc: UnicodeDecodeError, file: Path) -> InputError:
+    named = "UTF-8" if exc.encoding.startswith("utf-8") else exc.encoding.upper()
     return InputError(
-        f"{where} is not UTF-8 text ({exc.reason} at byte {exc.start}): save it as UTF-8, "
+        f"{where} is not {named} text ({exc.reason} at byte {exc.start}): save it as UTF-8, "
         f"for example `iconv -f latin1 -t utf-8 {file} > {file.stem}.utf8{file.suffix}`"
     )
 
@@ -242,14 +270,18 @@ def _lines(file: Path) -> Iterator[tuple[int, str]]:
     """
     with file.open("rb") as data:
         head = data.peek(8192)[:8192]  # peeked, not read: a pipe cannot seek back
-        if b"\x00" in head:
+        encoding = _encoding(head)
+        if encoding == "utf-8-sig":  # as Notepad and Excel save UTF-8: the mark is dropped
+            head = head[len(data.read(len(codecs.BOM_UTF8))) :]
+            encoding = "utf-8"
+        if encoding == "utf-8" and b"\x00" in head:
             raise _binary(file)
-        if head.lstrip()[:1] == b"[":
-            try:
-                text = data.read().decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise _not_utf8(str(file), exc, file) from None
-            yield from _array_items(file, text)
+        if encoding != "utf-8" or head.lstrip()[:1] == b"[":  # read whole: UTF-16 or an array
+            text = _decoded(data.read(), encoding, str(file), file)
+            if text.lstrip()[:1] == "[":
+                yield from _array_items(file, text)
+            else:
+                yield from enumerate(text.split("\n"), start=1)
             return
         for number, raw in enumerate(data, start=1):
             try:

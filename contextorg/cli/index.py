@@ -13,7 +13,7 @@ from rich.text import Text
 
 from contextorg.cli.common import check_folder, counted, err, out, shown, status
 from contextorg.state import Context
-from contextorg.tools.inputs import InputError
+from contextorg.tools.inputs import InputError, read_text
 from contextorg.tools.retrieval.embeddings import EMBEDDERS
 from contextorg.tools.retrieval.hybrid import HybridIndex
 from contextorg.tools.retrieval.ingest import Contextualize, find_documents
@@ -101,7 +101,7 @@ def _queries(file: Path | None) -> list[str]:
     if not file.is_file():
         raise InputError(f"no such queries file: {file}")
     found = []
-    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(read_text(file).splitlines(), start=1):
         if not line.strip():
             continue
         if line.lstrip().startswith("{"):

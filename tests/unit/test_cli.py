@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -19,7 +20,13 @@ from contextorg import Context, ScriptedChatModel
 from contextorg.cli import app
 from contextorg.demo import demo_contexts
 from contextorg.testing import DEMO_READINGS, World
-from contextorg.tools.inputs import InputError, as_contexts, as_records, load_contexts
+from contextorg.tools.inputs import (
+    InputError,
+    as_contexts,
+    as_records,
+    load_contexts,
+    load_document,
+)
 from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.relations.graph import Triple
 
@@ -210,6 +217,32 @@ def test_binary_and_non_utf8_files_are_one_clear_line(
     assert code == 2 and message in err and "Traceback" not in err and out == ""
     if "UTF-8" in message:
         assert "iconv -f latin1 -t utf-8" in err  # and what to do about it
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda text: codecs.BOM_UTF8 + text.encode(),  # Notepad's and Excel's "UTF-8"
+        lambda text: codecs.BOM_UTF16_LE + text.replace("\n", "\r\n").encode("utf-16-le"),
+        lambda text: codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+        lambda text: codecs.BOM_UTF32_LE + text.encode("utf-32-le"),
+    ],
+    ids=["utf-8-bom", "powershell-utf-16-le", "utf-16-be", "utf-32"],
+)
+def test_files_with_a_byte_order_mark_read_as_their_utf8_copies(
+    tmp_path: Path, encode: Any
+) -> None:
+    rows = [
+        {"id": "café", "text": "Café Lumen opened in 1901."},
+        {"text": "科尔瓦莱桥于1932年通车。"},
+    ]
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    for name, text in [("c.jsonl", lines), ("c.json", json.dumps(rows, indent=2))]:
+        (tmp_path / name).write_bytes(encode(text))
+        assert load_contexts(tmp_path / name) == as_contexts(rows)
+    page = tmp_path / "page.txt"
+    page.write_bytes(encode("Café Lumen opened in 1901.\n"))
+    assert load_document(page).text.strip() == "Café Lumen opened in 1901."
 
 
 def test_the_cli_starts_without_what_only_some_commands_need() -> None:

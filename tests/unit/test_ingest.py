@@ -108,10 +108,12 @@ def test_find_documents_lists_skipped_files(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "b.html").write_text("<p>b</p>")
     (tmp_path / "image.png").write_bytes(b"\x89PNG")
-    (tmp_path / "bad.txt").write_bytes(b"\xff\xfe\x00bad")
+    (tmp_path / "bad.txt").write_bytes(b"\x00\x01bad")
     (tmp_path / ".hidden.md").write_text("secret")
+    (tmp_path / "notes.txt").write_text("Backups run at 02:00.\n", encoding="utf-16")  # a BOM
     documents, skipped = find_documents(tmp_path)
-    assert [d.id for d in documents] == ["a.md", "sub/b.html"]
+    assert [d.id for d in documents] == ["a.md", "notes.txt", "sub/b.html"]
+    assert documents[1].content.strip() == "Backups run at 02:00."
     assert set(skipped) == {str(tmp_path / "image.png"), str(tmp_path / "bad.txt")}
     assert "supported" in skipped[str(tmp_path / "image.png")]
     assert "binary file" in skipped[str(tmp_path / "bad.txt")]
