@@ -21,7 +21,7 @@ from contextorg.tools.text.visible import json_line, visible
 
 
 def index_command(
-    path: Annotated[Path, typer.Argument(help="A file or folder of HTML, Markdown or text.")],
+    path: Annotated[Path, typer.Argument(help="A file or folder of HTML, Markdown, text or CSV.")],
     index: Annotated[Path, typer.Option(help="The index folder (created or updated).")],
     embedder: Annotated[
         str, typer.Option(help=f"Embedder for a new index: {', '.join(EMBEDDERS)}.")

@@ -1,7 +1,9 @@
-"""Ingestion: HTML, Markdown and text into units; contextualization; skipped files."""
+"""Ingestion: HTML, Markdown, text and CSV into units; contextualization; skipped files."""
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 import pytest
@@ -10,11 +12,13 @@ from hypothesis import strategies as st
 
 from contextorg.tools.inputs import InputError
 from contextorg.tools.retrieval.ingest import (
+    PASSAGE_WORDS,
     Contextualize,
     SourceDocument,
     _chunks,
     find_documents,
     from_llama_index,
+    read_document,
     units_from,
 )
 
@@ -216,3 +220,45 @@ def test_markdown_keeps_its_inline_code_marked() -> None:
         SourceDocument(id="h", content="<p>Run <code>make</code>.</p>", format="html")
     )
     assert html.text == "Run make."
+
+
+def test_a_csv_file_is_a_table_its_first_row_naming_the_columns(tmp_path: Path) -> None:
+    # a spreadsheet's semicolons (where the comma is the decimal mark), a quoted line break
+    (tmp_path / "owners.csv").write_text(
+        'Service;Owner;Cost\nHarbor build;Lena Park;"1,5"\n"Quay; docs";"Ken\nIto";2\n'
+    )
+    (tmp_path / "owners.tsv").write_text("Service\tOwner\nHarbor build\tLena Park\n")
+    units = units_from(read_document(tmp_path / "owners.csv"))
+    assert [(u.kind, u.title, u.text) for u in units] == [
+        ("table", "owners", "Service | Owner | Cost\nHarbor build | Lena Park | 1,5\n"
+         "Quay; docs | Ken Ito | 2"),
+        ("row", "owners", "Row 1 in Table 1: Service is Harbor build, and Owner is Lena Park, "
+         "and Cost is 1,5"),
+        ("row", "owners", "Row 2 in Table 1: Service is Quay; docs, and Owner is Ken Ito, and "
+         "Cost is 2"),
+    ]  # fmt: skip
+    assert [u.text for u in units_from(read_document(tmp_path / "owners.tsv"))] == [
+        "Service | Owner\nHarbor build | Lena Park",
+        "Row 1 in Table 1: Service is Harbor build, and Owner is Lena Park",
+    ]
+
+
+@given(
+    st.lists(
+        st.lists(st.from_regex(r"[a-z0-9 ]{0,12}", fullmatch=True), min_size=3, max_size=3),
+        max_size=60,
+    )
+)
+def test_a_long_csv_is_cut_into_pieces_of_whole_rows_each_under_its_header(
+    rows: list[list[str]],
+) -> None:
+    text = io.StringIO()
+    csv.writer(text).writerows([["Service", "Owner", "Notes"], *rows])
+    document = SourceDocument(id="t", content=text.getvalue(), format="csv")
+    units = units_from(document)
+    pieces = [u.text.split("\n") for u in units if u.kind == "table"]
+    body = [" | ".join(" ".join(c.split()) for c in r) for r in rows if any(c.strip() for c in r)]
+    assert all(p[0] == "Service | Owner | Notes" for p in pieces)
+    assert [line for p in pieces for line in p[1:]] == body  # every row once, in order
+    assert all(len(p) == 2 or len(" ".join(p).split()) <= PASSAGE_WORDS for p in pieces)
+    assert sum(u.kind == "row" for u in units) == len(body)

@@ -1,4 +1,4 @@
-"""Ingestion: HTML, Markdown and text into contextualized evidence units (RAGonite §4).
+"""Ingestion: HTML, Markdown, text and CSV into contextualized evidence units (RAGonite §4).
 
 A page becomes passages (the text between headings), lists, tables and one verbalized unit per
 table row (``Row 2 in Table 1: Member is Alice, and Task is ...``). Every unit remembers its page
@@ -8,6 +8,7 @@ title, nearest heading and neighbours; :meth:`Unit.indexed_text` prefixes what
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import re
 from collections.abc import Iterable, Iterator
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from bs4 import Tag
 
 UnitKind = Literal["passage", "list", "table", "row"]
-Format = Literal["html", "markdown", "text"]
+Format = Literal["html", "markdown", "text", "csv", "tsv"]
 
 SUFFIXES: dict[str, Format] = {
     ".html": "html",
@@ -36,6 +37,8 @@ SUFFIXES: dict[str, Format] = {
     ".txt": "text",
     ".text": "text",
     ".rst": "text",
+    ".csv": "csv",
+    ".tsv": "tsv",
 }
 """File suffixes ingestion reads, and how."""
 
@@ -141,8 +144,12 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
         title, blocks = _html_blocks(_markdown_html(document.content), code_marked=True)
     elif document.format == "text":
         title, blocks = "", list(_text_blocks(document.content))
+    elif document.format in ("csv", "tsv"):
+        title, blocks = "", _table_blocks(document.content, document.format)
     else:
-        raise InputError(f"unknown format {document.format!r}: use html, markdown or text")
+        raise InputError(
+            f"unknown format {document.format!r}: use html, markdown, text, csv or tsv"
+        )
     title = document.title or title or document.name
     kept = [b for b in blocks if rows or b[0] != "row"]
     units = [
@@ -275,6 +282,36 @@ def _text_blocks(text: str) -> Iterator[tuple[UnitKind, str, str]]:
 
 
 Block = tuple[UnitKind, str, str]
+
+
+def _table_blocks(content: str, fmt: Format) -> list[Block]:
+    """A CSV or TSV file's blocks: the table in pieces, then a verbalized unit per row.
+
+    The first row names the columns; each piece of the table repeats it and holds whole rows,
+    up to :data:`PASSAGE_WORDS` words (a CSV may have a million rows; an HTML page's table is
+    one unit; a row longer than that alone is cut at its sentences). A CSV's delimiter is
+    found from its start: a comma, or the semicolon a spreadsheet writes where the comma is
+    the decimal mark, or a tab or a bar.
+    """
+    delimiter = "\t"
+    if fmt == "csv":
+        try:
+            delimiter = csv.Sniffer().sniff(content[:4096], delimiters=",;\t|").delimiter
+        except csv.Error:
+            delimiter = ","
+    lines = content.splitlines(keepends=True)  # kept ends: a quoted cell may hold a newline
+    rows = [[" ".join(c.split()) for c in row] for row in csv.reader(lines, delimiter=delimiter)]
+    rows = [row for row in rows if any(row)]
+    if not rows:
+        return []
+    header, body = rows[0], rows[1:]
+    named = " | ".join(header)
+    room = max(PASSAGE_WORDS - len(named.split()), 1)
+    pieces = _chunks([" | ".join(row) for row in body], words=room)
+    blocks: list[Block] = [("table", "", f"{named}\n{piece}") for piece in pieces]
+    blocks = blocks or [("table", "", named)]
+    blocks += [("row", "", _verbalize(row, header, n, 1)) for n, row in enumerate(body, start=1)]
+    return blocks
 
 
 def _html_blocks(html: str, *, code_marked: bool = False) -> tuple[str, list[Block]]:
