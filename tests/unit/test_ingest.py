@@ -18,6 +18,7 @@ from contextorg.tools.retrieval.ingest import (
     _chunks,
     find_documents,
     from_llama_index,
+    front_matter,
     read_document,
     units_from,
 )
@@ -262,3 +263,30 @@ def test_a_long_csv_is_cut_into_pieces_of_whole_rows_each_under_its_header(
     assert [line for p in pieces for line in p[1:]] == body  # every row once, in order
     assert all(len(p) == 2 or len(" ".join(p).split()) <= PASSAGE_WORDS for p in pieces)
     assert sum(u.kind == "row" for u in units) == len(body)
+
+
+def test_markdown_front_matter_names_the_page_and_is_read_as_its_fields() -> None:
+    page = (
+        "---\ntitle: Harbor build\nowner: Ken Ito\nupdated: 2021-03-01\ntags: [ci, build]\n"
+        "draft:\n---\n\n# Harbor\n\nOwner since 2024: Lena Park.\n"
+    )
+    units = units_from(SourceDocument(id="h", content=page, format="markdown"))
+    assert [(u.title, u.heading, u.text) for u in units] == [
+        ("Harbor build", "", "owner: Ken Ito\nupdated: 2021-03-01\ntags: ci, build"),
+        ("Harbor build", "Harbor", "Owner since 2024: Lena Park."),
+    ]
+    for kept in ["---\n- a list, not fields\n---\nText.", "---\na: [unclosed\n---\nText.", "---"]:
+        assert front_matter(kept) == ({}, kept)  # no mapping: the page as it is
+
+
+def test_restructuredtext_section_titles_are_headings() -> None:
+    page = (
+        "======\nHarbor\n======\n\nIntro.\n\nSetup\n=====\n\nInstall it::\n\n"
+        "    pip install harbor\n\nPorts\n~~~~~\n\nThe port is 9090.\n\n----\n\nEnd.\n"
+    )
+    units = units_from(SourceDocument(id="s", content=page, format="rst"))
+    assert [(u.title, u.heading, u.text) for u in units] == [
+        ("Harbor", "Harbor", "Intro."),
+        ("Harbor", "Setup", "Install it::\npip install harbor"),
+        ("Harbor", "Ports", "The port is 9090.\nEnd."),  # "----" between: a transition
+    ]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from bs4 import Tag
 
 UnitKind = Literal["passage", "list", "table", "row"]
-Format = Literal["html", "markdown", "text", "csv", "tsv"]
+Format = Literal["html", "markdown", "rst", "text", "csv", "tsv"]
 
 SUFFIXES: dict[str, Format] = {
     ".html": "html",
@@ -36,7 +36,7 @@ SUFFIXES: dict[str, Format] = {
     ".markdown": "markdown",
     ".txt": "text",
     ".text": "text",
-    ".rst": "text",
+    ".rst": "rst",
     ".csv": "csv",
     ".tsv": "tsv",
 }
@@ -61,10 +61,11 @@ _BLOCKS = {
 }  # fmt: skip
 
 
-UNITS_VERSION = "3"
+UNITS_VERSION = "4"
 """The version of how a document becomes units (:func:`units_from`): part of every document's
 fingerprint, so an index written before a change to it is ingested again where it is updated
-(a link's e-mail address kept, inline code marked, a page without a title named by its file),
+(a link's e-mail address kept, inline code marked, a page without a title named by its file,
+Markdown's front matter read),
 its unchanged units' vectors reused. Bump it
 with any change to the units a document gives."""
 
@@ -141,14 +142,20 @@ def units_from(document: SourceDocument, *, rows: bool = True) -> list[Unit]:
     if document.format == "html":
         title, blocks = _html_blocks(document.content)
     elif document.format == "markdown":
-        title, blocks = _html_blocks(_markdown_html(document.content), code_marked=True)
+        fields, body = front_matter(document.content)
+        title, blocks = _html_blocks(_markdown_html(body), code_marked=True)
+        title = str(fields.pop("title", None) or title)
+        if said := "\n".join(f"{name}: {_field(value)}" for name, value in fields.items()):
+            blocks.insert(0, ("passage", "", said))
+    elif document.format == "rst":
+        title, blocks = _html_blocks(_markdown_html(_rst_headings(document.content)))
     elif document.format == "text":
         title, blocks = "", list(_text_blocks(document.content))
     elif document.format in ("csv", "tsv"):
         title, blocks = "", _table_blocks(document.content, document.format)
     else:
         raise InputError(
-            f"unknown format {document.format!r}: use html, markdown, text, csv or tsv"
+            f"unknown format {document.format!r}: use html, markdown, rst, text, csv or tsv"
         )
     title = document.title or title or document.name
     kept = [b for b in blocks if rows or b[0] != "row"]
@@ -268,6 +275,75 @@ def _clip(text: str, *, tail: bool = False) -> str:
     if len(text) <= NEIGHBOUR_CHARS:
         return text
     return "…" + text[-NEIGHBOUR_CHARS:] if tail else text[:NEIGHBOUR_CHARS] + "…"
+
+
+_FRONT_MATTER = re.compile(r"---[ \t]*\r?\n(.*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.DOTALL)
+
+
+def front_matter(text: str) -> tuple[dict[str, Any], str]:
+    """A Markdown page's YAML front matter (Jekyll, Hugo, Obsidian, MkDocs) and the rest.
+
+    ``({}, text)`` when the page has none, or when what opens it is not a YAML mapping.
+    """
+    match = _FRONT_MATTER.match(text)
+    if match is None:
+        return {}, text
+    import yaml  # only for a page that opens with "---"
+
+    try:
+        fields = yaml.safe_load(match.group(1))
+    except yaml.YAMLError:
+        return {}, text
+    if not isinstance(fields, dict):
+        return {}, text
+    return {str(k): v for k, v in fields.items() if v not in (None, "", [], {})}, text[
+        match.end() :
+    ]
+
+
+def _field(value: Any) -> str:
+    """A front-matter value as text: a list's items joined, a mapping's as ``key: value``."""
+    if isinstance(value, list):
+        return ", ".join(_field(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_field(v)}" for k, v in value.items())
+    return " ".join(str(value).split())
+
+
+_ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1{2,}[ \t]*")
+
+
+def _rst_headings(text: str) -> str:
+    """A reStructuredText page with its section titles as Markdown headings, to read as one.
+
+    A title is a line underlined (and maybe overlined) by one repeated punctuation mark at
+    least as long as it; its level is the order in which its style first appears, as in
+    reStructuredText. The rest (paragraphs, lists, literal blocks) reads alike in Markdown.
+    """
+    lines = text.splitlines()
+    levels: dict[tuple[str, bool], int] = {}
+    out: list[str] = []
+    n = 0
+    while n < len(lines):
+        over = bool(_ADORNMENT.fullmatch(lines[n])) and n + 2 < len(lines)
+        title_at = n + 1 if over else n
+        under = title_at + 1
+        title = lines[title_at].strip() if title_at < len(lines) else ""
+        if (
+            title
+            and not _ADORNMENT.fullmatch(lines[title_at])
+            and under < len(lines)
+            and (mark := _ADORNMENT.fullmatch(lines[under]))
+            and len(lines[under].rstrip()) >= len(title)
+            and (not over or lines[n].strip() == lines[under].strip())
+        ):
+            level = levels.setdefault((mark.group(1), over), min(len(levels) + 1, 6))
+            out += ["", "#" * level + " " + title, ""]
+            n = under + 1
+            continue
+        out.append(lines[n])
+        n += 1
+    return "\n".join(out)
 
 
 def _markdown_html(text: str) -> str:
