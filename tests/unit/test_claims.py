@@ -2620,3 +2620,42 @@ def test_a_state_that_lasted_until_a_year_is_past_for_a_question_about_now(
     text: str, answer: str, question: str, denied: bool
 ) -> None:
     assert denies(text, answer, question) is denied
+
+
+BRIDGE = "When did the Corvale Bridge open?"
+SERVICE_PORT = "Which port does the service use?"
+ROOM = "Where is the meeting?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        # English negations as they are written, contracted
+        ("The service doesn't use 9090; it uses 8080.", "9090", SERVICE_PORT, False),
+        ("The service doesn't use 9090; it uses 8080.", "8080", SERVICE_PORT, True),
+        ("The service doesn’t use 9090.", "9090", SERVICE_PORT, False),  # a curly apostrophe
+        ("We don't use 9090 anymore.", "9090", SERVICE_PORT, False),
+        ("The service can't use 9090.", "9090", SERVICE_PORT, False),
+        ("The service cannot use 9090.", "9090", SERVICE_PORT, False),
+        ("The service hasn't used 9090 since 2020.", "9090", SERVICE_PORT, False),
+        ("The bridge didn't open until 1934.", "1934", BRIDGE, True),
+        # what a clause's subject is said to be: wrong, however far before
+        ("The 1932 opening date found in many guides is incorrect.", "1932", BRIDGE, False),
+        ("The 1932 date given in many guides is wrong; it opened in 1934.", "1932", BRIDGE, False),
+        ("The 1932 date given in many guides is wrong; it opened in 1934.", "1934", BRIDGE, True),
+        ("Die in vielen Reiseführern genannte Jahreszahl 1932 ist falsch.", "1932", BRIDGE, False),
+        ("The 1932 date is not wrong.", "1932", BRIDGE, True),
+        ("The 1932 date isn't wrong at all.", "1932", BRIDGE, True),
+        # an update note whose subject is a pronoun or left out: the page's subject
+        ("The meeting is in Room 3. Update: it has been moved to Room 5.", "Room 3", ROOM, False),
+        ("The meeting is in Room 3. Update: it has been moved to Room 5.", "Room 5", ROOM, True),
+        ("The meeting is in Room 3. UPDATE: moved to Room 5.", "Room 3", ROOM, False),
+        ("The meeting is in Room 3. Update: it is still in Room 3.", "Room 3", ROOM, True),
+        ("The meeting is in Room 3. Update: lunch moved to the lobby.", "Room 3", ROOM, True),
+        ("Das Treffen ist in Raum 3. Update: es wurde in Raum 5 verlegt.", "Raum 3", ROOM, False),
+    ],
+)
+def test_contracted_negations_wrong_subjects_and_update_notes(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated

@@ -126,10 +126,18 @@ PAST_ONLY_WITH = {("पहले",): frozenset("था थी थे थीं".
 """Cues that also mean "first": they deny only in a clause with one of these past words
 ("पहले यह लीड्स में था", but not "पहले पोर्ट को 8080 पर सेट करें": first set the port)."""
 
+CONTRACTED = tuple(
+    f"{verb}n't"
+    for verb in "is was are were do does did wo ca has have had should would could must".split()
+)
+"""English negations as they are written: "doesn't", "won't" (read as "doesnt", "wont")."""
+
 DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
     tuple(words(cue))
     for cue in (
         "not",
+        *CONTRACTED,
+        "cannot",
         "never",
         "nor",
         "neither",
@@ -457,7 +465,7 @@ NOBODY = frozenset("nobody noone none few niemand personne nadie".split())
 CONDITIONS = frozenset("if unless whenever whether wenn".split())
 """Words that make a negation after them in their clause a condition, not a correction."""
 
-NEGATIONS = frozenset("not never isnt wasnt arent werent".split())
+NEGATIONS = frozenset(["not", "never", "cannot", *(w for c in CONTRACTED for w in words(c))])
 
 UNTRUE = frozenset("true correct right accurate case so confirmed".split())
 """What "that is not ..." says of the clause before when it denies it ("that is not true")."""
@@ -991,6 +999,10 @@ CHANGING_KOREAN = ("변경", "바뀌", "바꿨", "옮겨", "옮겼", "이전")
 """Korean verbs of a change, as their words begin, after what it changes to ("...으로")."""
 
 
+NOTE_SUBJECTS = frozenset("it they es er sie il elle ello".split())
+"""Pronouns an update note opens with for what the page is about: "Update: it has moved"."""
+
+
 def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset[str]) -> bool:
     """Whether a sentence is an update note that changes what the question asks.
 
@@ -1000,12 +1012,16 @@ def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset
     shares none of the question's words and changes nothing asked, and a note that denies a
     change ("Update: rumours that the meetup moved are wrong", "has not moved", "没有改到")
     keeps the page as it is; one that sets aside the old value first still makes its change
-    ("is no longer at the Grange Hall; it has moved to ...", "不再在...举行，已改到...").
+    ("is no longer at the Grange Hall; it has moved to ...", "不再在...举行，已改到..."). A note
+    whose subject is a pronoun or left out ("Update: it has moved to ...", "UPDATE: moved to
+    ...") is about what the page is about.
     """
     if not parts or parts[0][1][0] not in UPDATE_LABELS:
         return False
     said = [w for _, words_of in parts for w in words_of]
-    if UNTRUE_NOTE & set(said) or not wanted & set(said[1:]):
+    # "Update: it has moved to ...", "UPDATE: moved to ...": the page's subject, not another's
+    about_the_page = len(said) > 1 and (said[1] in NOTE_SUBJECTS or _a_change(said, 1))
+    if UNTRUE_NOTE & set(said) or not (wanted & set(said[1:]) or about_the_page):
         return False
     changes = [n for n, w in enumerate(said) if _a_change(said, n) or w in NOW]
     return any(
@@ -1666,6 +1682,7 @@ def _denied(
             and (w not in NAMING_A_THING or BEING & set(said[max(n - 2, 0) : n]))
             and (w not in SCHEDULING or _plan_is_over(said, past))
             and (w not in ("succeeded", "succeeding") or _succeeds_someone(said, n))
+            and (w not in WRONG or not NEGATIONS & set(said[max(n - 2, 0) : n]))  # "not wrong"
         ):
             start, end = max(n - REACH, 0), min(n + REACH + 1, len(said))
             if said[n + 1 : n + 2] == ["that"]:  # "a myth that ...": all it opens
@@ -1677,6 +1694,8 @@ def _denied(
                 end = next((m for m in range(n + 1, end) if said[m] in MOVED_TO), end)
             if w in REPLACING:  # what is replaced, not what replaces it
                 start, end = _replaced(said, n, start, end)
+            if w in WRONG and _said_of_the_subject(said, n):
+                start = 0  # "the 1932 date found in many guides is incorrect": all of it
             _deny(flags, said, start, end)
         if w in FROM and ((CHANGING - not_cues) & set(said) or _moved_from(said, n)):
             _deny_changed_from(said, n, flags)
@@ -1767,6 +1786,24 @@ def _denied(
             flags[m] = True
         n = end
     return flags
+
+
+WRONG = frozenset(
+    "wrong incorrect mistaken erroneous false inaccurate untrue outdated obsolete falsch "
+    "fehlerhaft erroneo erronea equivocado equivocada erronee".split()
+)
+"""Words that say a thing is wrong, ending the clause that names it: "... is incorrect"."""
+
+
+def _said_of_the_subject(said: list[str], n: int) -> bool:
+    """Whether the word at ``n`` ends its clause as what a verb of being says of its subject.
+
+    "The 1932 opening date found in many guides is incorrect", "... ist falsch"; not "is
+    wrong for production" (which says something else).
+    """
+    return bool(BEING & set(said[max(n - 2, 0) : n])) and all(
+        w in FUNCTION_WORDS for w in said[n + 1 :]
+    )
 
 
 def _replaced(said: list[str], n: int, start: int, end: int) -> tuple[int, int]:
