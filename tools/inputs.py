@@ -60,7 +60,8 @@ def _context_of(item: Any, n: int) -> Context:
             f"context {n} is of type {type(item).__name__}: give a Context, a dict "
             f"{_CONTEXT_SHAPE}, a text, a LangChain Document or a LlamaIndex node"
         )
-    return Context(**_document_fields(text, given, getattr(item, "metadata", None) or {}, n))
+    fields = _document_fields(text, given, getattr(item, "metadata", None) or {}, n)
+    return _record(Context, fields, f"context {n}", "a text to read")
 
 
 def _document_fields(text: str, given: Any, metadata: Mapping[str, Any], n: int) -> dict[str, Any]:

@@ -313,6 +313,9 @@ def test_contexts_without_ids_read_alike_from_a_file_a_list_and_a_server(tmp_pat
     assert as_records(rows, None)["contexts"] == loaded
     with pytest.raises(InputError, match=r"context 2 is not valid \(metadata: not an object\)"):
         as_contexts([rows[0], {**rows[1], "metadata": [3]}])
+    for empty in ["", Document("")]:  # a clear error, as for a dict with no text
+        with pytest.raises(InputError, match=r"context 2 is not valid \(text: String should"):
+            as_contexts([rows[0], empty])
 
 
 @pytest.mark.parametrize(

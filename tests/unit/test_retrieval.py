@@ -186,7 +186,11 @@ def test_documents_without_ids_are_numbered_on_copies() -> None:
     from langchain_core.documents import Document
     from langchain_core.retrievers import BaseRetriever
 
-    stored = [Document(page_content="alpha"), Document(page_content="beta", id="b")]
+    stored = [
+        Document(page_content="alpha"),
+        Document(page_content="", id="empty"),  # nothing to read: left out, not an error
+        Document(page_content="beta", id="b"),
+    ]
 
     class Fixed(BaseRetriever):
         def _get_relevant_documents(self, query: str, *, run_manager: Any) -> list[Document]:

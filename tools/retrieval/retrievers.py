@@ -67,10 +67,11 @@ class LangChainRetriever:
         self.retriever = retriever
 
     def search(self, query: str, k: int = 10) -> list[Context]:
-        """The retriever's documents, at most ``k``."""
+        """The retriever's documents with text, at most ``k`` (an empty one has none to read)."""
         documents = [  # copies: the retriever's own documents stay as they were
             d if d.id or "id" in d.metadata else d.model_copy(update={"id": str(n)})
             for n, d in enumerate(self.retriever.invoke(query)[:k], start=1)
+            if d.page_content.strip()
         ]
         return as_contexts(documents)
 
@@ -82,10 +83,12 @@ class LlamaIndexRetriever:
         self.retriever = retriever
 
     def search(self, query: str, k: int = 10) -> list[Context]:
-        """The retriever's nodes, at most ``k``, with their scores."""
+        """The retriever's nodes with text, at most ``k``, with their scores."""
         contexts = []
         for hit in self.retriever.retrieve(query)[:k]:
             node = getattr(hit, "node", hit)
+            if not node.get_content().strip():
+                continue  # an empty node has nothing to read
             meta = dict(getattr(node, "metadata", {}) or {})
             contexts.append(
                 Context(
