@@ -2625,6 +2625,7 @@ def test_a_state_that_lasted_until_a_year_is_past_for_a_question_about_now(
 BRIDGE = "When did the Corvale Bridge open?"
 SERVICE_PORT = "Which port does the service use?"
 ROOM = "Where is the meeting?"
+TIMEOUT = "What is the default timeout?"
 
 
 @pytest.mark.parametrize(
@@ -2653,6 +2654,16 @@ ROOM = "Where is the meeting?"
         ("The meeting is in Room 3. Update: it is still in Room 3.", "Room 3", ROOM, True),
         ("The meeting is in Room 3. Update: lunch moved to the lobby.", "Room 3", ROOM, True),
         ("Das Treffen ist in Raum 3. Update: es wurde in Raum 5 verlegt.", "Raum 3", ROOM, False),
+        # a change written with an arrow: the old value is not stated; a menu path is no change
+        ("Default timeout: 30 s -> 60 s", "30 s", TIMEOUT, False),
+        ("Default timeout: 30 s -> 60 s", "60 s", TIMEOUT, True),
+        ("| timeout | 30 s → 60 s |", "30 s", TIMEOUT, False),
+        ("Port: 8080 → 9090 → 9443", "9090", SERVICE_PORT, False),
+        ("Port: 8080 → 9090 → 9443", "9443", SERVICE_PORT, True),
+        ("Owner: Ken Ito → Lena Park (handed over in May)", "Ken Ito", OWNS, False),
+        ("Owner: Ken Ito → Lena Park (handed over in May)", "Lena Park", OWNS, True),
+        ("Go to Settings → Network and set the timeout to 30 s.", "30 s", TIMEOUT, True),
+        ("Settings → Network → Proxy: Ken Ito owns it", "Ken Ito", OWNS, True),
     ],
 )
 def test_contracted_negations_wrong_subjects_and_update_notes(

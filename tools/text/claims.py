@@ -1199,6 +1199,43 @@ WITHDRAWN = frozenset(
 in the 2019 label was withdrawn" (not "hosted by Ken Ito until it was discontinued")."""
 
 
+_ARROW = re.compile(r"[ \t]*(?:->|=>|→|⇒|➔|➜|⟶)[ \t]*(?=\S)")
+_VALUE_START = re.compile(r".*[\n:|;,(]", re.DOTALL)
+
+
+def _arrows_out(text: str) -> str:
+    """``text`` without the old value of a change written with an arrow ("30 s → 60 s").
+
+    The old value runs back from the arrow to the line's start or a colon, bar, semicolon,
+    comma or bracket, at most 80 characters. An arrow changes a value when a number stands on
+    both sides of it ("Timeout: 30 s -> 60 s") or its line says there was a change ("Ken Ito
+    → Lena Park (handed over in May)"); a path through menus ("Settings → Network") is no
+    change and is left as it is.
+    """
+    kept, done = [], 0
+    changing: dict[int, bool] = {}  # a line's start: whether it says there was a change
+    for arrow in _ARROW.finditer(text):
+        back = max(arrow.start() - 80, done)
+        opened = _VALUE_START.match(text, back, arrow.start())
+        begin = opened.end() if opened else back
+        old = text[begin : arrow.start()]
+        after = text[arrow.end() : arrow.end() + 40]
+        numbers = any(c.isdigit() for c in old) and any(c.isdigit() for c in after)
+        if old.strip() and (numbers or _changing_line(text, begin, changing)):
+            kept += [text[done:begin], "\n"]
+            done = arrow.end()
+    return "".join([*kept, text[done:]])
+
+
+def _changing_line(text: str, at: int, seen: dict[int, bool]) -> bool:
+    """Whether the line of ``text`` holding ``at`` has a verb of change (``seen`` by start)."""
+    start = text.rfind("\n", 0, at) + 1
+    if start not in seen:
+        end = text.find("\n", at)
+        seen[start] = bool(CHANGING & set(words(text[start : len(text) if end < 0 else end])))
+    return seen[start]
+
+
 _PAST_ASIDE = re.compile(
     r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly)\s[^()\n]{1,60}\)"
     r"|\([^()\n]{0,40}\b(?:said|stated|listed|gave|claimed)\s[^()\n]{1,60}\)",
@@ -1341,7 +1378,7 @@ def _affirmed(
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
-    written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", text)))
+    written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", _arrows_out(text))))
     split = [
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
         for sentence in written
