@@ -2651,6 +2651,13 @@ TIMEOUT = "What is the default timeout?"
         ("The meeting is in Room 3. Update: it has been moved to Room 5.", "Room 3", ROOM, False),
         ("The meeting is in Room 3. Update: it has been moved to Room 5.", "Room 5", ROOM, True),
         ("The meeting is in Room 3. UPDATE: moved to Room 5.", "Room 3", ROOM, False),
+        (
+            "The meeting is in Room 3.\nUpdate (12 June): it has moved to Room 5.",
+            "Room 3",
+            ROOM,
+            False,
+        ),
+        ("The meeting is in Room 3.\nUpdate 2024-06-12: now in Room 5.", "Room 3", ROOM, False),
         ("The meeting is in Room 3. Update: it is still in Room 3.", "Room 3", ROOM, True),
         ("The meeting is in Room 3. Update: lunch moved to the lobby.", "Room 3", ROOM, True),
         ("Das Treffen ist in Raum 3. Update: es wurde in Raum 5 verlegt.", "Raum 3", ROOM, False),

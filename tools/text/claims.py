@@ -37,6 +37,7 @@ from contextorg.tools.text.language import language
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     JOINED,
+    MONTH_WORDS,
     PREFIXING,
     SHORT_VERSION,
     compact,
@@ -1019,16 +1020,22 @@ def _updates_what_is_asked(parts: list[tuple[str, list[str]]], wanted: frozenset
     if not parts or parts[0][1][0] not in UPDATE_LABELS:
         return False
     said = [w for _, words_of in parts for w in words_of]
-    # "Update: it has moved to ...", "UPDATE: moved to ...": the page's subject, not another's
-    about_the_page = len(said) > 1 and (said[1] in NOTE_SUBJECTS or _a_change(said, 1))
+    changes = [n for n, w in enumerate(said) if _a_change(said, n) or w in NOW]
+    # "Update (12 June): it has moved to ...", "UPDATE: moved to ...": the page's own subject
+    subject = [w for w in said[1 : changes[0] if changes else 1] if not _dating(w)]
+    about_the_page = bool(changes) and (not subject or subject[0] in NOTE_SUBJECTS)
     if UNTRUE_NOTE & set(said) or not (wanted & set(said[1:]) or about_the_page):
         return False
-    changes = [n for n, w in enumerate(said) if _a_change(said, n) or w in NOW]
     return any(
         not NOTE_NEGATIONS & set(said[max(n - 3, 0) : n])  # "has not moved to"
         and not any(_negates_after(w) for w in said[n + 1 : n + 7])  # "変更されていません"
         for n in changes
     )
+
+
+def _dating(word: str) -> bool:
+    """Whether a word dates a note rather than names its subject: "12", "june", "2024-06-12"."""
+    return word in MONTH_WORDS or any(c.isdigit() for c in word)
 
 
 def _a_change(said: list[str], n: int) -> bool:
