@@ -290,3 +290,20 @@ def test_restructuredtext_section_titles_are_headings() -> None:
         ("Harbor", "Setup", "Install it::\npip install harbor"),
         ("Harbor", "Ports", "The port is 9090.\nEnd."),  # "----" between: a transition
     ]
+
+
+def test_rows_led_by_their_names_and_definition_lists_pair_a_name_with_its_value() -> None:
+    # page properties and infoboxes: no row names the columns ("Owner is Backup" was read)
+    page = (
+        "<table><tr><th>Owner</th><td>Ken Ito</td></tr>"
+        "<tr><th>Backup</th><td>Lena Park</td><td>Mia Chen</td></tr></table>"
+        "<dl><dt>Owner</dt><dd>Ken Ito</dd><dt>Backup</dt><dd>Lena Park</dd><dd>Mia Chen</dd>"
+        "<dt>Notes</dt></dl>"
+    )
+    units = units_from(SourceDocument(id="p", content=page, format="html"))
+    assert [(u.kind, u.text) for u in units] == [
+        ("table", "Owner | Ken Ito\nBackup | Lena Park | Mia Chen"),
+        ("row", "Row 1 in Table 1: Owner is Ken Ito"),
+        ("row", "Row 2 in Table 1: Backup is Lena Park, Mia Chen"),
+        ("list", "- Owner: Ken Ito\n- Backup: Lena Park; Mia Chen\n- Notes"),
+    ]

@@ -65,7 +65,7 @@ UNITS_VERSION = "4"
 """The version of how a document becomes units (:func:`units_from`): part of every document's
 fingerprint, so an index written before a change to it is ingested again where it is updated
 (a link's e-mail address kept, inline code marked, a page without a title named by its file,
-Markdown's front matter read),
+Markdown's front matter read, rows led by their names read as properties),
 its unchanged units' vectors reused. Bump it
 with any change to the units a document gives."""
 
@@ -482,11 +482,14 @@ class _Walker:
         self.paragraphs = []
 
     def table(self, tag: Tag) -> None:
-        grid, heads = _grid(tag)
+        grid, heads, led = _grid(tag)
         if not grid:
             return
         self.tables += 1
         n_head = next((n for n, head in enumerate(heads) if not head), len(heads))
+        if n_head == 0 and all(led) and len(grid[0]) > 1:
+            self.properties(grid)  # each row names itself: "Owner | Ken Ito"
+            return
         if n_head == 0 and len(grid) > 1:
             n_head = 1  # no <th>: the first row names the columns
         header = [
@@ -497,6 +500,15 @@ class _Walker:
         self.blocks.append(("table", self.heading, "\n".join(lines)))
         for number, row in enumerate(grid[n_head:], start=1):
             self.blocks.append(("row", self.heading, _verbalize(row, header, number, self.tables)))
+
+    def properties(self, grid: list[list[str]]) -> None:
+        """A table whose rows are led by their names: page properties, an infobox."""
+        lines = [" | ".join(v for v in row if v) for row in grid]
+        self.blocks.append(("table", self.heading, "\n".join(lines)))
+        for number, (name, *values) in enumerate(grid, start=1):
+            said = ", ".join(v for v in values if v)
+            row = f"{name} is {said}" if said else name
+            self.blocks.append(("row", self.heading, f"Row {number} in Table {self.tables}: {row}"))
 
 
 def _address(link: Tag) -> str | None:
@@ -513,10 +525,15 @@ def _address(link: Tag) -> str | None:
     return hidden_target(_squash(link.get_text(" ")), address)
 
 
-def _grid(table: Tag) -> tuple[list[list[str]], list[bool]]:
-    """The cells on a grid (``colspan``/``rowspan`` repeated), and which rows are headers."""
+def _grid(table: Tag) -> tuple[list[list[str]], list[bool], list[bool]]:
+    """The cells on a grid (``colspan``/``rowspan`` repeated), and how each row is headed.
+
+    Which rows are headers, and which are led by a header cell of their own
+    (``<th>Owner</th><td>Ken Ito</td>``).
+    """
     grid: list[list[str]] = []
     heads: list[bool] = []
+    led: list[bool] = []
     carried: dict[int, tuple[int, str]] = {}  # column -> (rows left, text) from a rowspan
     for tr in table.find_all("tr"):
         if tr.find_parent("table") is not table:
@@ -538,8 +555,9 @@ def _grid(table: Tag) -> tuple[list[list[str]], list[bool]]:
             grid.append(row)
             in_head = tr.find_parent("thead") is not None
             heads.append(in_head or all(c.name == "th" for c in cells))
+            led.append(cells[0].name == "th" and any(c.name == "td" for c in cells))
     width = max((len(r) for r in grid), default=0)
-    return [r + [""] * (width - len(r)) for r in grid], heads
+    return [r + [""] * (width - len(r)) for r in grid], heads, led
 
 
 def _carry(carried: dict[int, tuple[int, str]], column: int) -> str:
@@ -568,14 +586,20 @@ def _verbalize(row: list[str], header: list[str], number: int, table: int) -> st
 
 
 def _list_lines(tag: Tag, depth: int = 0) -> list[str]:
-    lines = []
+    lines: list[str] = []
+    term: int | None = None  # the line of the term the next definitions complete
+    defined = False
     for item in tag.find_all(["li", "dt", "dd"], recursive=False):
         nested = [t for t in item.find_all(list(_LISTS)) if t.find_parent(["li"]) is item]
         for sub in nested:
             sub.extract()
         text = _squash(item.get_text(" "))
-        if text:
+        if item.name == "dd" and term is not None and text:  # "- Owner: Ken Ito"
+            lines[term] += ("; " if defined else ": ") + text
+            defined = True
+        elif text:
             lines.append("  " * depth + "- " + text)
+            term, defined = (len(lines) - 1 if item.name == "dt" else None), False
         for sub in nested:
             lines.extend(_list_lines(sub, depth + 1))
     return lines
