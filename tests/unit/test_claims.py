@@ -2661,6 +2661,34 @@ TIMEOUT = "What is the default timeout?"
         ("The meeting is in Room 3. Update: it is still in Room 3.", "Room 3", ROOM, True),
         ("The meeting is in Room 3. Update: lunch moved to the lobby.", "Room 3", ROOM, True),
         ("Das Treffen ist in Raum 3. Update: es wurde in Raum 5 verlegt.", "Raum 3", ROOM, False),
+        # an earlier account the text corrects: what "many think", what "we previously reported"
+        (
+            "The bridge, which many think opened in 1932, actually opened in 1934.",
+            "1932",
+            BRIDGE,
+            False,
+        ),
+        (
+            "The bridge, which many think opened in 1932, actually opened in 1934.",
+            "1934",
+            BRIDGE,
+            True,
+        ),
+        ("Many think the bridge opened in 1932.", "1932", BRIDGE, True),  # no account against it
+        (
+            "We previously reported that it opened in 1932; the correct year is 1934.",
+            "1932",
+            BRIDGE,
+            False,
+        ),
+        (
+            "We previously reported that it opened in 1932; the correct year is 1934.",
+            "1934",
+            BRIDGE,
+            True,
+        ),
+        ("We previously reported that the bridge opened in 1932.", "1932", BRIDGE, True),
+        ("As previously reported, the bridge opened in 1932.", "1932", BRIDGE, True),
         # a change written with an arrow: the old value is not stated; a menu path is no change
         ("Default timeout: 30 s -> 60 s", "30 s", TIMEOUT, False),
         ("Default timeout: 30 s -> 60 s", "60 s", TIMEOUT, True),

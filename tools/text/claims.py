@@ -655,7 +655,7 @@ often cited" (not "the API often returns 429", which says how often)."""
 
 REPORTING = frozenset(
     "say says said cite cites cited give gives given gave date dates dated report reports "
-    "reported list lists listed believe believed thought claim claims claimed state states "
+    "reported list lists listed believe believed think thought claim claims claimed state states "
     "stated quote quoted attribute attributed credit credited assume assumed mention mentioned "
     "repeated gilt angegeben nennen dicen indiquent называют 称 बताई 알려져 전해진다 주장".split()
 )
@@ -719,6 +719,10 @@ def _bare(said: list[str]) -> set[str]:
     return found
 
 
+RETOLD = frozenset("previously formerly earlier originally initially first".split())
+"""Words before a verb of saying that make it an earlier account: "we previously reported"."""
+
+
 def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     """Whether a clause reports what others say.
 
@@ -739,11 +743,14 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
         if n
     )
     conceded = said[0] in CONCESSIONS and marked & REPORTING  # "despite claims that ..."
+    retold = said[0] not in AFFIRMING and any(  # "we previously reported", not "as reported"
+        w in REPORTING - not_cues and said[n - 1] in RETOLD for n, w in enumerate(said) if n
+    )
     some_say = any(  # "some say", "many believe"
         w in QUANTIFIERS and said[n + 1] in REPORTING - not_cues for n, w in enumerate(said[:-1])
     )
     sourced = (marked & QUANTIFIERS or ("も", "ある") in _pairs(said)) and marked & SOURCES
-    return bool(said_often or impersonal or hearsay or conceded or some_say or sourced)
+    return bool(said_often or impersonal or hearsay or conceded or some_say or sourced or retold)
 
 
 def _contrasts(said: list[str]) -> bool:
