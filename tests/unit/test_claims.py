@@ -2689,6 +2689,17 @@ TIMEOUT = "What is the default timeout?"
         ),
         ("We previously reported that the bridge opened in 1932.", "1932", BRIDGE, True),
         ("As previously reported, the bridge opened in 1932.", "1932", BRIDGE, True),
+        # a negation at the clause's end (Japanese cut into small words), before its verb
+        # (German, Dutch), or Chinese "没有"/"未"; not a name after "und nicht"
+        ("橋は1932年に開通していない。", "1932", BRIDGE, False),
+        ("大桥没有在1932年通车。", "1932", BRIDGE, False),
+        ("大桥未在1932年通车。", "1932", BRIDGE, False),
+        ("Die Brücke wurde 1932 nicht eröffnet.", "1932", BRIDGE, False),
+        ("Die Brücke ist 1932 nicht eröffnet worden.", "1932", BRIDGE, False),
+        ("De brug werd in 1932 niet geopend.", "1932", BRIDGE, False),
+        ("Die Brücke wurde 1934 eröffnet, nicht 1932.", "1934", BRIDGE, True),
+        ("Der Build läuft auf Jenkins und nicht auf GitHub.", "Jenkins", OWNS, True),
+        ("Die Firma sitzt in Hamburg und nicht Berlin.", "Hamburg", OWNS, True),
         # a change written with an arrow: the old value is not stated; a menu path is no change
         ("Default timeout: 30 s -> 60 s", "30 s", TIMEOUT, False),
         ("Default timeout: 30 s -> 60 s", "60 s", TIMEOUT, True),

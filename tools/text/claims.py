@@ -208,6 +208,11 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "而非",
         "不",
         "不再",
+        "没有",
+        "没",
+        "未",
+        "并未",
+        "从未",
         # Russian, Arabic, Hebrew (a prefixed "and not" is one word there), Thai
         "не",
         "вместо",
@@ -1789,7 +1794,9 @@ def _denied(
         if tuple(said[n : n + 3]) in USED_TO and (n == 0 or said[n - 1] not in PASSIVE):
             _deny(flags, said, n, n + 3 + REACH)  # "it used to be 8080"
         if w in DENYING_AFTER and w not in not_cues and not ONLY_BEFORE & set(said[n - 2 : n]):
-            _deny(flags, said, n - REACH, n + 1)
+            # back from the negation, over the small words these scripts are cut into
+            # ("1932 年 に 開通 し てい ない"), to a word that ends a denial
+            _deny(flags, said, n, n - 2 * REACH - 1, ENDS_DENIAL | CONTRASTING)
         elif tongue in NEGATING_AFTER_IN and NEGATING_AFTER_IN[tongue].fullmatch(w):
             _deny(flags, said, n - REACH, n + 1)
     n = 0
@@ -1823,6 +1830,8 @@ def _denied(
         end = n + len(cue)
         if cue in NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
             _deny(flags, said, n - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
+        if cue in BEFORE_ITS_VERB and _only_its_verb(said[end:]):  # "1932 nicht eröffnet"
+            _deny(flags, said, n - 1, n - 1 - REACH, ENDS_DENIAL | CONTRASTING)
         # such a negation is that language's "no" too ("Não são permitidos cães" says "não")
         first = n + 1 if cue == local and local not in own else n
         opening = n == 0 and cue in OPENING_PAST  # "Previously it was owned by Ken Ito"
@@ -1855,6 +1864,24 @@ def _said_of_the_subject(said: list[str], n: int) -> bool:
     return bool(BEING & set(said[max(n - 2, 0) : n])) and all(
         w in FUNCTION_WORDS for w in said[n + 1 :]
     )
+
+
+BEFORE_ITS_VERB = frozenset({("nicht",), ("niet",)})
+"""Negations that stand before a verb at the clause's end and deny the clause before them:
+"Die Brücke wurde 1932 nicht eröffnet", "De brug werd in 1932 niet geopend"."""
+
+_PARTICIPLE = re.compile(r"(?:ge|be|er|ver|zer|ent|emp|miss|uber|unter)\w+(?:t|en|d)|\w+iert")
+_AUXILIARIES = frozenset(
+    "werden worden wurde wird haben hat hatte sein ist war kann konnte".split()
+)
+
+
+def _only_its_verb(rest: list[str]) -> bool:
+    """Whether the words after a negation are a participle and its auxiliaries only.
+
+    "eröffnet worden": not a name ("und nicht auf GitHub") or a year.
+    """
+    return bool(rest) and bool(_PARTICIPLE.fullmatch(rest[0])) and set(rest[1:]) <= _AUXILIARIES
 
 
 def _replaced(said: list[str], n: int, start: int, end: int) -> tuple[int, int]:
