@@ -307,3 +307,9 @@ def test_rows_led_by_their_names_and_definition_lists_pair_a_name_with_its_value
         ("row", "Row 2 in Table 1: Backup is Lena Park, Mia Chen"),
         ("list", "- Owner: Ken Ito\n- Backup: Lena Park; Mia Chen\n- Notes"),
     ]
+
+
+def test_a_row_made_only_of_cells_spanned_from_above_is_read() -> None:
+    page = "<table><tr><td rowspan=2>a</td><td rowspan=2>b</td></tr><tr></tr><tr><td>c</td></tr>"
+    units = units_from(SourceDocument(id="t", content=page + "</table>", format="html"))
+    assert [u.text for u in units if u.kind == "table"] == ["a | b\na | b\nc | "]

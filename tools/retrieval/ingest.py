@@ -296,9 +296,8 @@ def front_matter(text: str) -> tuple[dict[str, Any], str]:
         return {}, text
     if not isinstance(fields, dict):
         return {}, text
-    return {str(k): v for k, v in fields.items() if v not in (None, "", [], {})}, text[
-        match.end() :
-    ]
+    given = {str(k): v for k, v in fields.items() if v not in (None, "", [], {})}
+    return given, text[match.end() :]
 
 
 def _field(value: Any) -> str:
@@ -555,7 +554,7 @@ def _grid(table: Tag) -> tuple[list[list[str]], list[bool], list[bool]]:
             grid.append(row)
             in_head = tr.find_parent("thead") is not None
             heads.append(in_head or all(c.name == "th" for c in cells))
-            led.append(cells[0].name == "th" and any(c.name == "td" for c in cells))
+            led.append(bool(cells) and cells[0].name == "th" and any(c.name == "td" for c in cells))
     width = max((len(r) for r in grid), default=0)
     return [r + [""] * (width - len(r)) for r in grid], heads, led
 
