@@ -2700,6 +2700,7 @@ TIMEOUT = "What is the default timeout?"
         ("Die Brücke wurde 1934 eröffnet, nicht 1932.", "1934", BRIDGE, True),
         ("Der Build läuft auf Jenkins und nicht auf GitHub.", "Jenkins", OWNS, True),
         ("Die Firma sitzt in Hamburg und nicht Berlin.", "Hamburg", OWNS, True),
+        ("Das Projekt leitet Anna und nicht Bernd.", "Anna", OWNS, True),  # no auxiliary
         # a change written with an arrow: the old value is not stated; a menu path is no change
         ("Default timeout: 30 s -> 60 s", "30 s", TIMEOUT, False),
         ("Default timeout: 30 s -> 60 s", "60 s", TIMEOUT, True),

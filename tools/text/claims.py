@@ -1830,7 +1830,7 @@ def _denied(
         end = n + len(cue)
         if cue in NO_LONGER:  # "Ken Ito is no longer the owner": what was, and is not
             _deny(flags, said, n - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
-        if cue in BEFORE_ITS_VERB and _only_its_verb(said[end:]):  # "1932 nicht eröffnet"
+        if cue in BEFORE_ITS_VERB and _only_its_verb(said[:n], said[end:]):  # "1932 nicht eröffnet"
             _deny(flags, said, n - 1, n - 1 - REACH, ENDS_DENIAL | CONTRASTING)
         # such a negation is that language's "no" too ("Não são permitidos cães" says "não")
         first = n + 1 if cue == local and local not in own else n
@@ -1872,16 +1872,23 @@ BEFORE_ITS_VERB = frozenset({("nicht",), ("niet",)})
 
 _PARTICIPLE = re.compile(r"(?:ge|be|er|ver|zer|ent|emp|miss|uber|unter)\w+(?:t|en|d)|\w+iert")
 _AUXILIARIES = frozenset(
-    "werden worden wurde wird haben hat hatte sein ist war kann konnte".split()
+    "werden worden wurde wurden wird haben hat hatte sein ist sind war waren kann konnte "
+    "werd werden wordt is was zijn heeft had".split()
 )
 
 
-def _only_its_verb(rest: list[str]) -> bool:
-    """Whether the words after a negation are a participle and its auxiliaries only.
+def _only_its_verb(before: list[str], rest: list[str]) -> bool:
+    """Whether a negation stands between an auxiliary and the participle that ends its clause.
 
-    "eröffnet worden": not a name ("und nicht auf GitHub") or a year.
+    "wurde 1932 nicht eröffnet (worden)"; not a name ("Anna und nicht Bernd", "und nicht auf
+    GitHub") or a year.
     """
-    return bool(rest) and bool(_PARTICIPLE.fullmatch(rest[0])) and set(rest[1:]) <= _AUXILIARIES
+    return (
+        bool(_AUXILIARIES & set(before))
+        and bool(rest)
+        and bool(_PARTICIPLE.fullmatch(rest[0]))
+        and set(rest[1:]) <= _AUXILIARIES
+    )
 
 
 def _replaced(said: list[str], n: int, start: int, end: int) -> tuple[int, int]:
