@@ -16,7 +16,7 @@ from contextorg.state import Context
 from contextorg.tools.inputs import InputError, read_text
 from contextorg.tools.retrieval.embeddings import EMBEDDERS
 from contextorg.tools.retrieval.hybrid import HybridIndex
-from contextorg.tools.retrieval.ingest import Contextualize, find_documents
+from contextorg.tools.retrieval.ingest import Contextualize, SourceDocument, find_documents
 from contextorg.tools.text.visible import json_line, visible
 
 
@@ -31,7 +31,7 @@ def index_command(
         str, typer.Option(help="What units are prefixed with: all, title or none.")
     ] = "all",
     prune: Annotated[
-        bool, typer.Option(help="Remove indexed documents no longer under PATH.")
+        bool, typer.Option(help="Remove indexed documents whose files are gone from PATH.")
     ] = False,
 ) -> None:
     """Add or update the documents under PATH; unchanged ones are skipped, not re-embedded."""
@@ -49,13 +49,17 @@ def index_command(
         return HybridIndex(index, embedder=embedder, contextualize=how[context], rows=rows)
 
     with HybridIndex.updating(index, new) as store, Progress(console=err, transient=True) as bar:
+        _check_no_other_file(store, documents, path, index)
         task = bar.add_task("Embedding", total=None)
         counts = store.add(
             documents, progress=lambda done, total: bar.update(task, completed=done, total=total)
         )
         if prune:
-            gone = set(store.documents) - {d.id for d in documents}
-            counts["removed units"] = store.remove(gone)
+            found = {d.id for d in documents}
+            gone = {i for i, known in store.documents.items() if i not in found}
+            counts["removed units"] = store.remove(
+                i for i in gone if _gone_from(store.documents[i].get("source"), path)
+            )
     for file, reason in skipped.items():
         status(f"skipped {file}: {reason}", style="yellow")
     nouns = {"units": "unit", "removed units": "removed unit"}  # the others are verbs
@@ -63,6 +67,33 @@ def index_command(
         counted(n, nouns[what]) if what in nouns else f"{n} {what}" for what, n in counts.items()
     )
     status(f"{index}: {summary}; {counted(len(skipped), 'file')} skipped")
+
+
+def _check_no_other_file(
+    store: HybridIndex, documents: list[SourceDocument], path: Path, index: Path
+) -> None:
+    """Refuse a document whose id an existing file already has in the index.
+
+    Ids are paths relative to the folder indexed, so ``docs-a/README.md`` and
+    ``docs-b/README.md`` are both ``README.md``: the second would replace the first. A file
+    that is gone (a folder moved) is replaced, as an update.
+    """
+    for document in documents:
+        known = (store.documents.get(document.id) or {}).get("source")
+        if known and known != document.source and Path(known).exists():
+            raise InputError(
+                f"{document.source} would replace {known} in {index}: both are "
+                f"{document.id!r} (ids are paths within the folder indexed). Index the folder "
+                f"that holds both (with --prune, into this index), or {path} into an index of "
+                "its own"
+            )
+
+
+def _gone_from(source: str | None, path: Path) -> bool:
+    """Whether an indexed document's file is gone, or was under ``path`` and is not found now."""
+    if not source or not Path(source).exists():
+        return True
+    return Path(source).resolve().is_relative_to(path.resolve())
 
 
 def search_command(

@@ -199,3 +199,36 @@ def test_documents_without_ids_are_numbered_on_copies() -> None:
     contexts = resolve_retriever(Fixed()).search("q", k=5)
     assert [(c.id, c.text) for c in contexts] == [("1", "alpha"), ("b", "beta")]
     assert stored[0].id is None
+
+
+def test_a_second_folder_never_replaces_the_first_ones_pages(tmp_path: Path, run_cli: Any) -> None:
+    """Ids are paths within the folder: two folders' README.md are one id in one index."""
+    for team, owner in [("a", "Ana"), ("b", "Ben")]:
+        (tmp_path / "docs" / team).mkdir(parents=True)
+        (tmp_path / "docs" / team / "README.md").write_text(f"Team {team} is owned by {owner}.")
+        (tmp_path / "docs" / team / f"{team}.md").write_text(f"Team {team} meets on Mondays.")
+    a, b, ix = tmp_path / "docs" / "a", tmp_path / "docs" / "b", str(tmp_path / "ix")
+
+    def ids(index: str) -> list[str]:
+        code, out, _ = run_cli(["search", "team", "--index", index, "--json"])
+        return sorted(h["id"] for h in json.loads(out))
+
+    code, _, err = run_cli(["index", str(a), "--index", ix, "--embedder", "hash"])
+    assert code == 0 and "2 added" in err
+    code, _, err = run_cli(["index", str(b), "--index", ix])
+    assert code == 2 and f"{b / 'README.md'} would replace {a / 'README.md'}" in err, err
+    assert ids(ix) == ["README.md#1", "a.md#1"]  # nothing lost
+    # the folder that holds both, pruned: what was indexed from a/ is now a/README.md
+    code, _, err = run_cli(["index", str(tmp_path / "docs"), "--index", ix, "--prune"])
+    assert code == 0 and "4 added" in err and "2 removed units" in err, err
+    assert ids(ix) == ["a/README.md#1", "a/a.md#1", "b/README.md#1", "b/b.md#1"]
+    # pruning one folder leaves what another folder put in the same index
+    c, iy = tmp_path / "c", str(tmp_path / "iy")
+    c.mkdir()
+    (c / "c.md").write_text("Team c meets on Fridays.")
+    run_cli(["index", str(a), "--index", iy, "--embedder", "hash"])
+    run_cli(["index", str(c), "--index", iy])
+    (a / "a.md").unlink()
+    code, _, err = run_cli(["index", str(a), "--index", iy, "--prune"])
+    assert code == 0 and "1 removed unit" in err, err
+    assert ids(iy) == ["README.md#1", "c.md#1"]
