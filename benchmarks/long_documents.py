@@ -172,8 +172,10 @@ def run_item(
     elif method == "notes":
         options = {"strategy": "separate", "segment_tokens": args.segment_tokens}
     elif method == "truncate":
-        words = text.split()
-        shown = " ".join(words[: int(len(words) * context_budget(model, None) / tokens)])
+        words, budget = text.split(), context_budget(model, None)
+        kept = int(len(words) * budget / tokens)  # as many words as fit on average, fewer
+        while count(shown := " ".join(words[:kept])) > budget:  # where the start is denser
+            kept = int(kept * 0.95)
     elif method == "all-in-one":
         if tokens > args.all_in_one_max:
             return None
