@@ -232,35 +232,48 @@ def _not_utf8(where: str, exc: UnicodeDecodeError, file: Path) -> InputError:
 
 
 def jsonl_objects(
-    file: Path, *, missing: str, torn_end: list[int] | None = None, folder_hint: str = ""
+    file: Path,
+    *,
+    missing: str,
+    torn_end: list[int] | None = None,
+    folder_hint: str = "",
+    text_hint: str = "",
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each non-blank line; :class:`InputError` names a bad line.
 
     A file that is still being appended to (a trace) may end in a torn line: pass a list as
     ``torn_end`` to skip an unreadable last line, whose number is then appended to it.
+    ``text_hint`` ends the error for a file whose first line is not JSON at all (a text, a
+    CSV): what to pass instead.
     """
     if file.is_dir():
         raise InputError(f"{file} is a folder, not a file{folder_hint}")
     if not file.exists():  # a pipe (`--contexts <(...)`) is read as a file is
         raise InputError(missing)
     torn: tuple[int, str] | None = None  # an unreadable line, fatal unless it is the last
+    plain = False  # the first line is no JSON at all: "Name,Owner", "# Notes"
     for number, line in _lines(file):  # one at a time: memory holds the longest line only
         if not line.strip():
             continue
         if torn is not None:
-            raise InputError(f"{file}, line {torn[0]}: not valid JSON ({torn[1]})")
+            raise _not_json(file, torn, text_hint if plain else "")
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             torn = (number, exc.msg)
+            plain = number == 1 and not line.lstrip("\ufeff \t").startswith(("{", "["))
             continue
         if not isinstance(record, dict):
             raise InputError(f"{file}, line {number}: expected a JSON object, got {line[:40]}")
         yield number, record
     if torn is not None:
         if torn_end is None:
-            raise InputError(f"{file}, line {torn[0]}: not valid JSON ({torn[1]})")
+            raise _not_json(file, torn, text_hint if plain else "")
         torn_end.append(torn[0])
+
+
+def _not_json(file: Path, torn: tuple[int, str], hint: str) -> InputError:
+    return InputError(f"{file}, line {torn[0]}: not valid JSON ({torn[1]}){hint}")
 
 
 def _lines(file: Path) -> Iterator[tuple[int, str]]:
@@ -335,6 +348,8 @@ def load_contexts(path: str | Path) -> list[Context]:
         missing=f"no such contexts file: {file}",
         folder_hint=f": to answer from a folder of documents, index it "
         f"(`contextorg index {file} --index DIR`) and ask with --index DIR",
+        text_hint=f": contexts come as JSONL, one {_CONTEXT_SHAPE} object a line; to answer "
+        f"from {file} as one document (text, Markdown, HTML, CSV), pass --document {file}",
     )
     contexts = []
     for position, (number, record) in enumerate(records, start=1):

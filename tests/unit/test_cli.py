@@ -357,3 +357,16 @@ def test_a_jsonl_of_langchain_documents_reads_as_the_documents_do(tmp_path: Path
     file.write_text('{"page_content": "Completed in 1987.", "metadata": [1]}\n')
     with pytest.raises(InputError, match="line 1: a document's metadata must be a JSON object"):
         load_contexts(file)
+
+
+@pytest.mark.parametrize("content", ["Service,Owner\nHarbor,Lena Park\n", "# Notes\n\nText.\n"])
+def test_a_document_given_as_contexts_says_to_pass_it_as_a_document(
+    tmp_path: Path, content: str
+) -> None:
+    file = tmp_path / "owners.csv"
+    file.write_text(content)
+    with pytest.raises(InputError, match=f"line 1: not valid JSON .*pass --document {file}"):
+        load_contexts(file)
+    file.write_text('{"text": "Built in 1987."}\n{"text": \n')  # JSONL, torn: no such hint
+    with pytest.raises(InputError, match=r"line 2: not valid JSON \(Expecting value\)$"):
+        load_contexts(file)
