@@ -56,10 +56,12 @@ def index_command(
         )
         if prune:
             found = {d.id for d in documents}
-            gone = {i for i, known in store.documents.items() if i not in found}
-            counts["removed units"] = store.remove(
-                i for i in gone if _gone_from(store.documents[i].get("source"), path)
-            )
+            gone = [
+                i
+                for i, known in store.documents.items()
+                if i not in found and _gone_from(known.get("source"), path)
+            ]
+            counts["removed units"] = store.remove(gone)
     for file, reason in skipped.items():
         status(f"skipped {file}: {reason}", style="yellow")
     nouns = {"units": "unit", "removed units": "removed unit"}  # the others are verbs

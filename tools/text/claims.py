@@ -1873,7 +1873,7 @@ BEFORE_ITS_VERB = frozenset({("nicht",), ("niet",)})
 _PARTICIPLE = re.compile(r"(?:ge|be|er|ver|zer|ent|emp|miss|uber|unter)\w+(?:t|en|d)|\w+iert")
 _AUXILIARIES = frozenset(
     "werden worden wurde wurden wird haben hat hatte sein ist sind war waren kann konnte "
-    "werd werden wordt is was zijn heeft had".split()
+    "werd wordt is was zijn heeft had".split()
 )
 
 
