@@ -2717,3 +2717,39 @@ def test_contracted_negations_wrong_subjects_and_update_notes(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated
+
+
+MEETING = "Where is the meeting?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        # the answer written as one phrase only where it is changed or set aside: its words
+        # elsewhere ("room" of "Room 5", "3" of "3 May") do not state it
+        ("Meeting: Room 3 → Room 5 (changed 3 May)", "Room 3", MEETING, False),
+        ("Meeting: Room 3 → Room 5 (changed 3 May)", "Room 5", MEETING, True),
+        ("Pro plan: $15 per user per month (previously $12).", "$12 per user", PRICE, False),
+        (
+            "$15 per user per month (previously $12)",
+            "$15 per user per month (previously $12)",
+            PRICE,
+            False,
+        ),
+        ("Pro plan: $15 per user per month (previously $12).", "$15 per user", PRICE, True),
+        (
+            "It is in Room 3, not Room 5 as the invite says. Room 3 is upstairs.",
+            "Room 5",
+            MEETING,
+            False,
+        ),
+        ("The meeting moved from Room 3. It is now held in room 5.", "Room 5", MEETING, True),
+        # written otherwise than the answer: its words, each stated, still state it
+        ("Born: 14 July 1868 in Leeds.", "July 14, 1868", BRIDGE, True),
+        ("Owner: Park, Lena", "Lena Park", OWNS, True),
+    ],
+)
+def test_an_answer_written_as_one_phrase_is_stated_where_it_is_written(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated

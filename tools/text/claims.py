@@ -30,6 +30,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from contextorg.prompts._render import STRUCK
@@ -604,17 +605,32 @@ def states(text: str, answer: str, question: str = "") -> bool:
     ``question`` and quoted names are never cues: "Who sang 'Never Ever'?" A word may be
     stated in another spelling: "2.4 km" states "2.4 kilometres".
     """
-    wanted = set(words(answer))
+    said = words(answer)
+    wanted = set(said)
     if not wanted:
         return False
     before = bool(_BEFORE_A_TIME.search(question))
-    kept, runs = _affirmed(text, frozenset(words(question)), _kinds(question), before)
+    kept, runs, flow = _affirmed(text, frozenset(words(question)), _kinds(question), before)
+    if len(said) > 1 and _written_at(words(text), said):
+        # the text writes the answer as one phrase: one place that writes it so states it
+        # ("Meeting: Room 3 → Room 5 (changed 3 May)" has "room" and "3" outside the change)
+        return _written_at(flow, said)
     if PREFIXING.search(answer):  # "בלידס" states "לידס"
         kept = frozenset(unprefixed(set(kept)))
     return (
         wanted <= kept
         or {first_spelling(w) for w in wanted} <= kept
         or (bool(JOINED.search(answer)) and any(compact(answer) in r for r in runs))
+    )
+
+
+def _written_at(text: Sequence[str | None], phrase: list[str]) -> bool:
+    """Whether ``phrase``'s words stand together in ``text``'s, in order (in any spelling)."""
+    wanted = [first_spelling(w) for w in phrase]
+    spelt = [None if w is None else first_spelling(w) for w in text]
+    return any(
+        all(spelt[at + n] == w for n, w in enumerate(wanted))
+        for at in range(len(spelt) - len(wanted) + 1)
     )
 
 
@@ -1379,9 +1395,11 @@ def _affirmed(
     asked: frozenset[str],
     kinds: frozenset[tuple[str, str]] = frozenset(),
     before: bool = False,
-) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The words of ``text`` that occur outside a denial, and its runs of such words, joined.
+) -> tuple[frozenset[str], tuple[str, ...], tuple[str | None, ...]]:
+    """What ``text`` states: its words outside a denial, their runs, and its words in order.
 
+    Runs are such words joined, as an unspaced script writes them; in the words in order, each
+    denied one is None.
     A clause that denies the one before it ("that was only the planned date", "which is
     wrong", "this is not true", or a predicate cut from its subject: "the date 1932, given
     in some sources, is incorrect") denies every clause before it in its sentence, or the
@@ -1549,15 +1567,17 @@ def _affirmed(
             _deny_whole(sentences[s][c : c + 1])
     kept: set[str] = set()
     runs: list[str] = [""]
+    flow: list[str | None] = []
     for said, flags in (clause for clauses in sentences for clause in clauses):
         for word, no in zip(said, flags, strict=True):
+            flow.append(None if no else word)
             if no:
                 runs.append("")
             else:
                 kept.update((word, first_spelling(word)))  # "km" states "kilometres"
                 runs[-1] += word
         runs.append("")
-    return frozenset(kept), tuple(r for r in runs if r)
+    return frozenset(kept), tuple(r for r in runs if r), tuple(flow)
 
 
 _VERSION_LABEL = re.compile(r"\W*(?:v|version\s+|release\s+)?(\d+(?:\.\d+)+)\W*", re.IGNORECASE)
