@@ -2744,12 +2744,20 @@ MEETING = "Where is the meeting?"
             False,
         ),
         ("The meeting moved from Room 3. It is now held in room 5.", "Room 5", MEETING, True),
+        # a plan that is over: "was due to", "were supposed to", "was meant to"
+        ("The bridge was due to open in 1932 but opened in 1934.", "1932", BRIDGE, False),
+        ("The bridge was due to open in 1932 but opened in 1934.", "1934", BRIDGE, True),
+        ("The bridge, which was supposed to open in 1932, opened in 1934.", "1932", BRIDGE, False),
+        ("The bridge was meant to be finished by 1932; it opened in 1934.", "1932", BRIDGE, False),
+        ("Due to delays, the bridge opened in 1932.", "1932", BRIDGE, True),
+        ("The bridge is due to open in 1932.", "1932", BRIDGE, True),
+        ("The bridge was due to open in 1932.", "1932", "When was the bridge due to open?", True),
         # written otherwise than the answer: its words, each stated, still state it
         ("Born: 14 July 1868 in Leeds.", "July 14, 1868", BRIDGE, True),
         ("Owner: Park, Lena", "Lena Park", OWNS, True),
     ],
 )
-def test_an_answer_written_as_one_phrase_is_stated_where_it_is_written(
+def test_phrases_plans_that_are_over_and_other_orders(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated

@@ -341,6 +341,11 @@ POSTPONING = frozenset(
 "postponed from April 2") but not where it moves it to ("postponed to May 5", "delayed until
 1934", "launched on May 5 after being delayed")."""
 
+DUE = frozenset("due supposed meant".split())
+"""Words that, after "was" and before "to", name a plan that is over: "was due to open in
+1932", "were supposed to ship in May", "was meant to be finished by 2020" ("due to delays"
+and "is due to open" are no such plan)."""
+
 MOVED_TO = frozenset("to until till into auf bis au hasta al 到 至".split())
 """After a postponement, the words that open its new date."""
 
@@ -1773,6 +1778,13 @@ def _denied(
             if w in WRONG and _said_of_the_subject(said, n):
                 start = 0  # "the 1932 date found in many guides is incorrect": all of it
             _deny(flags, said, start, end)
+        if (
+            w in DUE - not_cues
+            and n
+            and said[n - 1] in ("was", "were", "been")
+            and said[n + 1 : n + 2] == ["to"]
+        ):
+            _deny(flags, said, n + 2, n + 2 + REACH)  # what the plan was for, after its verb
         if w in FROM and ((CHANGING - not_cues) & set(said) or _moved_from(said, n)):
             _deny_changed_from(said, n, flags)
         if (
