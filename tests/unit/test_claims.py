@@ -2720,6 +2720,8 @@ def test_contracted_negations_wrong_subjects_and_update_notes(
 
 
 MEETING = "Where is the meeting?"
+LISTENS = "What port does the Quill server listen on?"
+OWNED_2020 = "Who owned the Harbor build in 2020?"
 
 
 @pytest.mark.parametrize(
@@ -2758,6 +2760,57 @@ MEETING = "Where is the meeting?"
     ],
 )
 def test_phrases_plans_that_are_over_and_other_orders(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        # the question's verb in the past beside it in the present: a former holder
+        ("Ken Ito owned the Harbor build; Lena Park owns it.", "Ken Ito", OWNS, False),
+        ("Ken Ito owned the Harbor build; Lena Park owns it.", "Lena Park", OWNS, True),
+        ("Owned by Ken Ito (2019-2023). Now owned by Lena Park.", "Ken Ito", OWNS, False),
+        ("Owned by Ken Ito (2019-2023). Now owned by Lena Park.", "Lena Park", OWNS, True),
+        ("Versions before 2.0 listened on port 8080. It listens on 8443.", "8080", LISTENS, False),
+        ("Lena Park owns the Harbor build and has owned it since 2021.", "Lena Park", OWNS, True),
+        ("Ken Ito owned the Harbor build.", "Ken Ito", OWNS, True),  # nothing says who does now
+        ("Ken Ito owned the Harbor build; Lena Park owns it.", "Ken Ito", OWNED_2020, True),
+        # "used to", "once", "before her", "not anymore"
+        ("Ken Ito used to own the Harbor build. Lena Park owns it now.", "Ken Ito", OWNS, False),
+        ("Jenkins is used to run the Harbor build; Ken Ito owns it now.", "Ken Ito", OWNS, True),
+        ("Ken Ito used to own the Harbor build.", "Ken Ito", "Who used to own it?", True),
+        (
+            "The Harbor build, once owned by Ken Ito, is now owned by Lena Park.",
+            "Ken Ito",
+            OWNS,
+            False,
+        ),
+        ("Harbor build: owner Lena Park (since May; before her, Ken Ito)", "Ken Ito", OWNS, False),
+        ("Harbor build: owner Lena Park (since May; before her, Ken Ito)", "Lena Park", OWNS, True),
+        (
+            "Before 2023, Ken Ito owned the Harbor build; Lena Park owns it.",
+            "Lena Park",
+            OWNS,
+            True,
+        ),
+        ("Before: 8080. After: 9090.", "8080", LISTENS, False),
+        (
+            "Ken Ito is the owner of the Harbor build. EDIT: not anymore, Lena Park is.",
+            "Ken Ito",
+            OWNS,
+            False,
+        ),
+        (
+            "Ken Ito is the owner of the Harbor build. EDIT: not anymore, Lena Park is.",
+            "Lena Park",
+            OWNS,
+            True,
+        ),
+    ],
+)
+def test_former_holders_told_by_tense_used_to_once_and_not_anymore(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated

@@ -941,8 +941,15 @@ def _compared_before(said: list[str]) -> bool:
 
 
 def _once(said: list[str]) -> bool:
-    """Whether a clause gives a value something once had: "once 15,000" (not "once it ends")."""
-    return said[0] == "once" and any(c.isdigit() for w in said[1:3] for c in w)
+    """Whether a clause gives a value something once had: "once 15,000", "once owned by X".
+
+    Not "once it ends".
+    """
+    if said[0] != "once" or len(said) < 2:
+        return False
+    return any(c.isdigit() for w in said[1:3] for c in w) or (
+        len(said[1]) > 4 and said[1].endswith("ed") and said[2:3] == ["by"]
+    )
 
 
 BELIEVED = frozenset("believed thought assumed supposed presumed geglaubt croyait creia".split())
@@ -1304,6 +1311,58 @@ _HAN = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
 """Chinese and Japanese, whose role words are two characters: "负责" in "负责人"."""
 
 
+def _tenses_told(
+    split: list[list[tuple[str, list[str]]]], stems: set[str]
+) -> tuple[set[str], set[str]]:
+    """The stems of the question's verbs that ``split``'s clauses give in the present and past.
+
+    For "Who owns the Harbor build?": "owns", "is owned", "now owned" in the present, "owned"
+    in the past; where a text has both, it says who holds it now, and who did before.
+    """
+    now: set[str] = set()
+    before: set[str] = set()
+    for said in (said for parts in split for _, said in parts):
+        for n, w in enumerate(said):
+            if not w.endswith(("ed", "s")) or (stem := _stem(w)) not in stems or stem == w:
+                continue
+            if w.endswith("ed") and not (n and said[n - 1] in HOLDING_NOW):
+                before.add(stem)
+            elif w.endswith("ed") or (w.endswith("s") and not w.endswith("ss")):
+                now.add(stem)  # "owns", "is owned", "now owned"
+    return now, before
+
+
+def _told_before(said: list[str], stems: set[str]) -> bool:
+    """Whether a clause gives one of the question's verbs (``stems``) in the past only."""
+    forms = [(n, w) for n, w in enumerate(said) if w.endswith("ed") and _stem(w) in stems]
+    return (
+        bool(forms)
+        and not NOW & set(said)
+        and "since" not in said
+        and not any(n and said[n - 1] in HOLDING_NOW | {"has", "have"} for n, _ in forms)
+        and not any(_stem(w) in stems and not w.endswith("ed") for w in said)
+    )
+
+
+HOLDING_NOW = frozenset("is are now currently still".split())
+"""Words before a participle that keep it in the present: "is owned by", "now owned by"."""
+
+
+def _used_to(said: list[str], asked: frozenset[str] | set[str]) -> bool:
+    """Whether a clause says what used to hold: "Ken Ito used to own it", "we used to run 8080".
+
+    All of it, its subject too (:data:`USED_TO` denies what follows "used to be"). Not a thing
+    put to use: "Jenkins is used to build it", "got used to the new port".
+    """
+    return any(
+        w == "used"
+        and said[n + 1 : n + 2] == ["to"]
+        and w not in asked
+        and not (n and said[n - 1] in PASSIVE)
+        for n, w in enumerate(said)
+    )
+
+
 def _left_role(said: list[str], asked: frozenset[str]) -> bool:
     """Whether a clause says its holder left the role the question asks about.
 
@@ -1340,14 +1399,19 @@ def _holder_passed(
         return "label"
     if tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON:
         return "next" if short else "whole"
-    # "Until 2019, it was closed": 2019 is when it ended; "(bis 2023: Ken Ito)", "before 2023:"
-    if said[0] in UNTIL or (said[0] in BEFORE and said[1:2] and said[1].isdigit()):
+    # "Until 2019, it was closed": 2019 is when it ended; "(bis 2023: Ken Ito)", "before 2023:",
+    # "before her, Ken Ito", "Before that Ken Ito owned it"
+    if said[0] in UNTIL or (
+        said[0] in BEFORE - asked and said[1:2] and (said[1].isdigit() or said[1] in POINTING_BACK)
+    ):
         return "after" if short else "whole"
     return None
 
 
 UNTIL = frozenset("until till bis jusqu hasta".split())
 BEFORE = frozenset("before vor avant antes".split())
+POINTING_BACK = frozenset("her him them that this then".split())
+"""Words after "before" that point at a holder or time just named: "before her, Ken Ito"."""
 
 LASTED_UNTIL = UNTIL - {"jusqu", "hasta"}
 """Words after a state that say when it ended ("Ken Ito until 2024"); not "jusqu" and "hasta",
@@ -1449,6 +1513,15 @@ def _affirmed(
         else set()
     )
     past_cues = REPLACING | PAST_LABELS if asks_past else frozenset()  # "the previous owner"
+    # the question's verb in the present and in the past: "Lena Park owns it" beside "Ken Ito
+    # owned the Harbor build", for "Who owns the Harbor build?"
+    told_now, told_before = (
+        _tenses_told(split, asked_stems) if not (asks_ended or asks_past) else (set(), set())
+    )
+    held = told_now & told_before
+    # "Ken Ito used to own it" where the text says what holds now ("Key sequences used to
+    # select ..." says what they are for)
+    used_before = bool(told_now) or any(nows)
     tenses: list[tuple[bool, bool, bool]] = []  # each sentence: past only, now, on the question
     for number, parts in enumerate(split):
         clauses: list[Clause] = []
@@ -1509,6 +1582,8 @@ def _affirmed(
             if (
                 said[0] in PAST_LABELS - not_cues
                 and (len(said) == 1 or _heads(clause, said, parts))
+                # "Before 2023, Ken Ito owned it; ..." dates one clause ("Before 2023:" labels)
+                and (len(said) == 1 or said[0] not in BEFORE or clause.endswith(":"))
             ) or (updated and _labels_original(said, parts, not_cues)):
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
@@ -1520,6 +1595,8 @@ def _affirmed(
                 or (current and len(clauses) > 1 and not asks_past and _outdated(said, not_cues))
                 or _left_role(said, not_cues)
                 or _past_belief(said, not_cues)
+                or (used_before and not (asks_past or asks_ended) and _used_to(said, not_cues))
+                or bool(held and _told_before(said, held))
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
             if len(clauses) > 1 and _belief_aside(said, not_cues):
@@ -1533,6 +1610,11 @@ def _affirmed(
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
+            if tuple(said) in GIVEN_UP and not set(said) & not_cues:
+                # "Ken Ito owns it. EDIT: not anymore, Lena Park does.": what came before, past
+                # the labels that open its own sentence
+                labels = all(c.rstrip().endswith((":", "：")) for c, _ in parts[: len(clauses) - 1])
+                _deny_whole(sentences[-1] if labels and sentences else clauses[:-1])
         updated = updated or (bool(parts) and parts[0][1][0] in UPDATE_LABELS)
         tenses.append((past and not current, held_now and current, bool(wanted & everything)))
         _deny_outdone(clauses, asked)
@@ -1689,6 +1771,13 @@ def _deny_whole(clauses: list[Clause]) -> None:
     """Mark every word of ``clauses`` denied."""
     for _, flags in clauses:
         flags[:] = [True] * len(flags)
+
+
+GIVEN_UP = frozenset(
+    tuple(words(cue))
+    for cue in ("not anymore", "not any more", "no longer", "no more", "not any longer")
+)
+"""Clauses that say, alone, that what came before holds no more: "EDIT: not anymore"."""
 
 
 def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
