@@ -2814,3 +2814,30 @@ def test_former_holders_told_by_tense_used_to_once_and_not_anymore(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        ("Ken Ito was the owner; now it is Lena Park.", "Ken Ito", False),
+        ("Ken Ito was the owner; now it is Lena Park.", "Lena Park", True),
+        ("The owner was Ken Ito, but it is now Lena Park.", "Ken Ito", False),
+        ("Ken Ito était le propriétaire ; c'est maintenant Lena Park.", "Ken Ito", False),
+        ("El dueño era Ken Ito; ahora es Lena Park.", "Ken Ito", False),
+        ("El dueño era Ken Ito; ahora es Lena Park.", "Lena Park", True),
+        ("O dono era Ken Ito; agora é Lena Park.", "Ken Ito", False),
+        ("Der Besitzer war Ken Ito, jetzt ist es Lena Park.", "Ken Ito", False),
+        ("Владельцем был Ken Ito, теперь — Lena Park.", "Ken Ito", False),
+        # the clause after says something else than what holds now
+        (
+            "Ken Ito was the owner of the Falcon API; now he leads the Harbor build.",
+            "Ken Ito",
+            True,
+        ),
+    ],
+)
+def test_what_was_right_before_what_is_now_is_not_stated(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, OWNS) is stated
+    assert states(text, answer, OWNED_2020)  # asked in the past, it was so

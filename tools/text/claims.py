@@ -1625,6 +1625,8 @@ def _affirmed(
             for earlier in sentences[:-1]:  # "Update (3 May): the meetup has moved to ..."
                 _deny_whole(earlier)
     _deny_older_entries(split, sentences, asked)
+    if not (asks_ended or asks_past):
+        _deny_was_then_now(sentences)
     if asks_now:
         for n, ((was, _, on_it), (_, now, _)) in enumerate(itertools.pairwise(tenses)):
             if was and now and on_it:  # "In Quill 3 the port was 8080. Since Quill 4 it is 9090."
@@ -1765,6 +1767,36 @@ def _until_present(clauses: list[Clause]) -> list[Clause]:
     """``clauses`` up to the first that names the present ("current: 1.3", "(new)")."""
     present = (n for n, (said, _) in enumerate(clauses) if PRESENT_LABELS & set(said))
     return clauses[: next(present, len(clauses))]
+
+
+def _deny_was_then_now(sentences: list[list[Clause]]) -> None:
+    """Deny a clause that says what was, right before a short one that says what is now.
+
+    "Ken Ito was the owner; now it is Lena Park", "El dueño era Ken Ito; ahora es Lena Park",
+    "The population was 220 in 2010. It is now 250." The clause after gives the present in a
+    few words ("now he leads the Harbor build" says something else).
+    """
+    clauses = [clause for sentence in sentences for clause in sentence]
+    for (said, flags), (after, _) in itertools.pairwise(clauses):
+        rest = [w for w in after if w not in CONJUNCTIONS]
+        if (
+            WAS & set(said)
+            and not NOW & set(said)
+            and NOW & set(rest)
+            and not WAS & set(rest)
+            and (len(rest) <= 3 or (len(rest) <= 6 and IS & set(rest)))
+        ):
+            flags[:] = [True] * len(flags)
+
+
+WAS = frozenset(
+    "was were war waren etait etaient era eran fue fueron foi eram был была было были".split()
+)
+"""Verbs of being in the past: what a clause said was, in English, German, French, Spanish,
+Portuguese, Italian and Russian."""
+
+IS = frozenset("is are ist sind est sont es son e".split())
+"""Verbs of being in the present, as :func:`words` writes them ("è" and "é" are "e")."""
 
 
 def _deny_whole(clauses: list[Clause]) -> None:
