@@ -2337,6 +2337,21 @@ def test_a_reply_whose_aside_denies_an_old_value_answers_what_comes_before_it() 
     ]
 
 
+@pytest.mark.parametrize(
+    ("said", "shown"),
+    # the old value alone is read again, then taken as the text corrects it
+    [("Room 3 → Room 5", ["Room 5"]), ("Room 3 -> Room 5", ["Room 5"]), ("Room 3", ["Room 5"])],
+)
+def test_a_reply_that_writes_the_change_answers_what_it_changes_to(
+    said: str, shown: list[str]
+) -> None:
+    contexts = [Context(id="wiki", text="Weekly sync\nWhere: Room 3 → Room 5 (changed 3 May)")]
+    world = World(contexts, {"wiki": Triple(True, None, said)})
+    result = ask("Where is the weekly sync held?", contexts, model=world.model())
+    assert [a.answer for a in result.answer.answers] == shown
+    assert all(a.citations == ["wiki"] for a in result.answer.answers)
+
+
 def test_an_address_is_an_answer_though_it_holds_the_questions_name() -> None:
     contexts = [Context(id="contact", text="For help, write to support@rowan.example today.")]
     world = World(contexts, {"contact": Triple(True, None, "support@rowan.example")})

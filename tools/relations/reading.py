@@ -27,7 +27,7 @@ from contextorg.tools.models.resolve import token_counter
 from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import reading_room, shown_to
 from contextorg.tools.relations.segments import read_segments
-from contextorg.tools.text.claims import a_year, denies, sentences, states
+from contextorg.tools.text.claims import a_year, changed_to, denies, sentences, states, writes
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import ascii_digits, grounded, same_answer, words
 from contextorg.tools.text.phrases import (
@@ -264,7 +264,8 @@ def _read_answer(
     if answer and denies(said, answer, asked):
         # "$12 per month (was $10 until June)" states what is before its aside; "The book is
         # not created by Chris Rogers." states nothing
-        head = _ASIDE.sub("", answer)
+        # "Room 3 → Room 5" states what it changes to
+        head = _ASIDE.sub("", answer) if _ASIDE.search(answer) else changed_to(answer)
         answer = head if head != answer and states(said, head, asked) else ""
         reading = reading.model_copy(update={"answers": [answer] if answer else []})
     if (
@@ -334,7 +335,8 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
     model read and states 1934. Only for an answer that holds figures (a year, a count), and
     only when the sentences that write the denied figure state exactly one other figure of
     the same kind (a year for a year): one that also says the work began in 1926 gives no
-    one figure, and nothing is taken.
+    one figure, and nothing is taken. The figure keeps the answer's words where the text
+    writes them with it ("Room 5" for "Room 3").
     """
     read = _FIGURE.findall(ascii_digits(answer))
     if not read:
@@ -351,7 +353,11 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
         if a_year(f) == years and not any(same_answer(f, g) for g in gone)
     }
     stated = [f for f in others if states(near, f, question) and not denies(near, f, question)]
-    return stated[0] if len(stated) == 1 else None
+    if len(stated) != 1:
+        return None
+    # with the answer's own words where the text writes them so: "Room 3" is "Room 5"
+    whole = ascii_digits(answer).replace(gone[0], stated[0], 1) if len(gone) == 1 else ""
+    return whole if whole and writes(near, whole) and states(near, whole, question) else stated[0]
 
 
 _FIGURE = re.compile(r"(?<![\d.,])\d+(?:[,.]\d{3}(?!\d))*(?![,.]?\d)")

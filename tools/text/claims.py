@@ -629,6 +629,14 @@ def states(text: str, answer: str, question: str = "") -> bool:
     )
 
 
+def writes(text: str, phrase: str) -> bool:
+    """Whether ``text`` writes ``phrase``'s words together and in order.
+
+    "Room 3 → Room 5" writes "Room 5", and not "Room 3 5".
+    """
+    return _written_at(words(text), words(phrase))
+
+
 def _written_at(text: Sequence[str | None], phrase: list[str]) -> bool:
     """Whether ``phrase``'s words stand together in ``text``'s, in order (in any spelling)."""
     wanted = [first_spelling(w) for w in phrase]
@@ -1272,6 +1280,15 @@ def _arrows_out(text: str) -> str:
             kept += [text[done:begin], "\n"]
             done = arrow.end()
     return "".join([*kept, text[done:]])
+
+
+def changed_to(answer: str) -> str:
+    """What a change written with an arrow changes to: "Room 3 → Room 5" is "Room 5".
+
+    ``answer`` itself when it writes no such change (a menu path is none: "Settings → Network").
+    """
+    kept = _arrows_out(answer)
+    return kept.rsplit("\n", 1)[-1].strip() if kept != answer else answer
 
 
 def _changing_line(text: str, at: int, seen: dict[int, bool]) -> bool:
