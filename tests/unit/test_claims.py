@@ -2856,3 +2856,47 @@ def test_what_was_right_before_what_is_now_is_not_stated(
 ) -> None:
     assert states(text, answer, OWNS) is stated
     assert states(text, answer, OWNED_2020)  # asked in the past, it was so
+
+
+TIMEOUT_Q = "What is the default timeout?"
+LEADS = "Who leads the data team?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        ("The default timeout is 60 s; in older versions it was 30 s.", "30 s", TIMEOUT_Q, False),
+        ("The default timeout is 60 s; in older versions it was 30 s.", "60 s", TIMEOUT_Q, True),
+        ("Default timeout: 60 s. (Was: 30 s.)", "30 s", TIMEOUT_Q, False),
+        ("Omar Diaz, who led the data team until 2024, has retired.", "Omar Diaz", LEADS, False),
+        ("Omar Diaz left; Priya Nair now leads the data team.", "Omar Diaz", LEADS, False),
+        ("Omar Diaz left; Priya Nair now leads the data team.", "Priya Nair", LEADS, True),
+        ("Priya Nair took the team after Omar Diaz left.", "Priya Nair", LEADS, True),
+        ("Priya Nair leads the data team and retired from the board.", "Priya Nair", LEADS, True),
+        ("The API uses port 8443; port 8080 was retired in May.", "8080", PORT, False),
+        ("The API uses port 8443; port 8080 was retired in May.", "8443", PORT, True),
+        (
+            "The office is in York. Some pages still list Leeds, which is out of date.",
+            "Leeds",
+            "Where is the office?",
+            False,
+        ),
+        (
+            "The April 2 launch date has been pushed back to May 5.",
+            "April 2",
+            "When is the launch?",
+            False,
+        ),
+        (
+            "The April 2 launch date has been pushed back to May 5.",
+            "May 5",
+            "When is the launch?",
+            True,
+        ),
+        ("We pushed the fix to main on May 5.", "May 5", "When was the fix merged?", True),
+    ],
+)
+def test_older_versions_leaving_verbs_out_of_date_and_pushed_back(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated

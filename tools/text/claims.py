@@ -290,7 +290,7 @@ Urdu, Bengali and Tamil negate after ("1932年ではなく1934年に", "1932년�
 "1932 में नहीं", "1932'de değil", "1932 میں نہیں", "১৯৩২ সালে নয়", "1932 இல் அல்ல")."""
 
 DENYING_NEAR = frozenset(
-    "planned scheduled expected postponed delayed rescheduled verschoben reporte aplazado "
+    "planned scheduled expected postponed delayed rescheduled pushed verschoben reporte aplazado "
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
     "outdated superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte "
@@ -335,7 +335,7 @@ IN_FORCE = frozenset(
 """Words that keep a plan in force: "is scheduled for", "will be", "ist geplant"."""
 
 POSTPONING = frozenset(
-    "postponed delayed rescheduled verschoben reporte aplazado 推迟 延迟".split()
+    "postponed delayed rescheduled pushed verschoben reporte aplazado 推迟 延迟".split()
 )
 """Cues that deny what a change of date moves ("the April 2 launch was postponed",
 "postponed from April 2") but not where it moves it to ("postponed to May 5", "delayed until
@@ -1200,6 +1200,22 @@ LEAVING = frozenset("stepped resigned retired left quit departed".split())
 """Verbs by which a holder leaves the role named after "as": "Ken Ito stepped down as owner"."""
 
 
+def _gone(said: list[str], n: int) -> bool:
+    """Whether the leaving verb at ``n`` has no object: its subject is what is gone.
+
+    "Omar Diaz left", "port 8080 was retired in May"; not "left Leeds for York".
+    """
+    after = said[n + 2 :] if said[n] == "stepped" else said[n + 1 :]
+    return not after or after[0] in GONE_WHEN or after[0].isdigit()
+
+
+HAVING = frozenset("has have had since then".split())
+"""Words before a leaving verb that opens its clause, its subject in the clause before."""
+
+GONE_WHEN = frozenset("in on at last this earlier recently after years months weeks".split())
+"""Words after a leaving verb that say when, not what was left: "retired in May"."""
+
+
 def _leaves(said: list[str], n: int, asked: frozenset[str] | set[str]) -> bool:
     """Whether the word at ``n`` says someone left: "resigned", "stepped down" (not "in")."""
     w = said[n]
@@ -1301,13 +1317,13 @@ def _changing_line(text: str, at: int, seen: dict[int, bool]) -> bool:
 
 
 _PAST_ASIDE = re.compile(
-    r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly)\s[^()\n]{1,60}\)"
+    r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly):?\s[^()\n]{1,60}\)"
     r"|\([^()\n]{0,40}\b(?:said|stated|listed|gave|claimed)\s[^()\n]{1,60}\)",
     re.IGNORECASE,
 )
 """An aside that gives the value before the one it follows, or what a source said: "Default
-port: 9090 (was 8080)", "$25 (it was $20 until January)", "20 mg (the 2019 label said 40
-mg)"."""
+port: 9090 (was 8080)", "(Was: 30 s.)", "$25 (it was $20 until January)", "20 mg (the 2019
+label said 40 mg)"."""
 
 
 def _role_asked(role: list[str], asked: frozenset[str] | set[str]) -> bool:
@@ -1604,7 +1620,11 @@ def _affirmed(
             ) or (updated and _labels_original(said, parts, not_cues)):
                 passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
             if (
-                ((held_now or answered_now - {number}) and not asks_past and _earlier(said))
+                (
+                    (held_now or answered_now - {number} or (current and len(clauses) > 1))
+                    and not asks_past
+                    and _earlier(said)
+                )
                 or (current and not asks_past and _once(said))
                 or (since and _ended_span(said))
                 or (current and len(clauses) > 1 and _superseded(said, not_cues))
@@ -1624,6 +1644,9 @@ def _affirmed(
                 _deny_whole(clauses[-2:-1])  # "reduced to 12,000 ... but restored to 18,000"
             if record and len(clauses) > 1 and _surpasses_before(said):
                 _deny_whole(clauses[:-1])  # "Ana Ruiz set it in 2011; it was broken by ..."
+            lead = [w for w in said if w not in CONJUNCTIONS | HAVING]
+            if len(clauses) > 1 and lead and _leaves(lead, 0, not_cues) and _gone(lead, 0):
+                _deny_whole(clauses[:-1])  # "Omar Diaz, who led the team until 2024, has retired"
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
@@ -1829,6 +1852,13 @@ GIVEN_UP = frozenset(
 """Clauses that say, alone, that what came before holds no more: "EDIT: not anymore"."""
 
 
+OUT_OF_DATE = frozenset(
+    tuple(words(cue))
+    for cue in ("out of date", "no longer valid", "no longer accurate", "no longer correct")
+)
+"""Phrases that say, of what the clause before gave, that it holds no more."""
+
+
 def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     """Whether a clause says the clause before it is wrong or was only planned.
 
@@ -1856,6 +1886,8 @@ def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool
             return True
         if w in PLANNING and before & RESTRICTING:
             return True  # "only the planned date"
+        if tuple(rest[n : n + 3]) in OUT_OF_DATE and not before & NEGATIONS:
+            return True  # "..., which is out of date"
         if w in DENYING_NEAR and w not in PLANNING and (after is None or after in FUNCTION_WORDS):
             return not before & NEGATIONS  # "that was not wrong" affirms
     return False
@@ -1902,6 +1934,7 @@ def _denied(
             and (w not in SCHEDULING or _plan_is_over(said, past))
             and (w not in ("succeeded", "succeeding") or _succeeds_someone(said, n))
             and (w not in WRONG or not NEGATIONS & set(said[max(n - 2, 0) : n]))  # "not wrong"
+            and (w != "pushed" or said[n + 1 : n + 2] in (["back"], ["out"]))  # "pushed back"
         ):
             start, end = max(n - REACH, 0), min(n + REACH + 1, len(said))
             if said[n + 1 : n + 2] == ["that"]:  # "a myth that ...": all it opens
@@ -1953,6 +1986,9 @@ def _denied(
                 if said[m] in DATING_CLAUSE:
                     flags[m + 1 : n] = [True] * (n - m - 1)
                     break
+            else:
+                if _gone(said, n):  # "Omar Diaz left", "port 8080 was retired in May"
+                    _deny(flags, said, n - 1, -1, DATING_CLAUSE | UNTIL)  # not "owned it until"
         if w in PREDECESSORS and said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
             _deny(flags, said, n + 2, n + 2 + REACH)  # "her predecessor was ..."
         if w in NEGATING_AN_EVENT and _unrealized(said[n + 1 : n + 3]):
