@@ -2900,3 +2900,78 @@ def test_older_versions_leaving_verbs_out_of_date_and_pushed_back(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated
+
+
+HARBOR = "Who owns the Harbor build?"
+DEFAULT_PORT = "What is the default port?"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer", "stated"),
+    [
+        # German
+        (
+            HARBOR,
+            "Der Harbor-Build gehört jetzt Lena Park; vorher gehörte er Ken Ito.",
+            "Ken Ito",
+            False,
+        ),
+        (HARBOR, "Seit März ist Lena Park zuständig, davor war es Ken Ito.", "Ken Ito", False),
+        (HARBOR, "Ken Ito hat den Harbor-Build an Lena Park übergeben.", "Ken Ito", False),
+        (HARBOR, "Lena Park hat den Harbor-Build von Ken Ito übernommen.", "Ken Ito", False),
+        (DEFAULT_PORT, "Der Standardport ist 8443 (früher 8080).", "8080", False),
+        (DEFAULT_PORT, "Der Standardport wurde von 8080 auf 8443 geändert.", "8080", False),
+        (DEFAULT_PORT, "Der Standardport ist nicht mehr 8080, sondern 8443.", "8080", False),
+        (DEFAULT_PORT, "Der Standardport ist nicht mehr 8080, sondern 8443.", "8443", True),
+        # French
+        (
+            HARBOR,
+            "Le Harbor build appartient désormais à Lena Park ; avant, c'était Ken Ito.",
+            "Ken Ito",
+            False,
+        ),
+        (HARBOR, "Lena Park a repris le Harbor build de Ken Ito.", "Ken Ito", False),
+        (HARBOR, "Ken Ito a cédé le Harbor build à Lena Park.", "Ken Ito", False),
+        (DEFAULT_PORT, "Le port par défaut est 8443 (auparavant 8080).", "8080", False),
+        (DEFAULT_PORT, "Le port par défaut est passé de 8080 à 8443.", "8080", False),
+        (DEFAULT_PORT, "Le port par défaut n'est plus 8080 mais 8443.", "8080", False),
+        (DEFAULT_PORT, "Le port par défaut n'est plus 8080 mais 8443.", "8443", True),
+        # Spanish
+        (HARBOR, "Ken Ito le entregó el Harbor build a Lena Park.", "Ken Ito", False),
+        (HARBOR, "Lena Park reemplazó a Ken Ito como responsable.", "Ken Ito", False),
+        (DEFAULT_PORT, "El puerto por defecto es 8443 (antes 8080).", "8080", False),
+        (DEFAULT_PORT, "El puerto por defecto pasó de 8080 a 8443.", "8080", False),
+        (DEFAULT_PORT, "El puerto por defecto ya no es 8080, sino 8443.", "8080", False),
+        (DEFAULT_PORT, "El puerto por defecto ya no es 8080, sino 8443.", "8443", True),
+        # Portuguese / Italian
+        (DEFAULT_PORT, "A porta padrão mudou de 8080 para 8443.", "8080", False),
+        (DEFAULT_PORT, "La porta predefinita è passata da 8080 a 8443.", "8080", False),
+        (DEFAULT_PORT, "La porta predefinita non è più 8080 ma 8443.", "8080", False),
+        (DEFAULT_PORT, "La porta predefinita non è più 8080 ma 8443.", "8443", True),
+        # Dutch
+        (DEFAULT_PORT, "De standaardpoort is veranderd van 8080 naar 8443.", "8080", False),
+        (DEFAULT_PORT, "De standaardpoort is niet langer 8080 maar 8443.", "8080", False),
+        # Russian / Chinese / Japanese
+        (DEFAULT_PORT, "Порт по умолчанию изменён с 8080 на 8443.", "8080", False),
+        (DEFAULT_PORT, "Порт по умолчанию больше не 8080, а 8443.", "8080", False),
+        (DEFAULT_PORT, "默认端口已从8080改为8443。", "8080", False),
+        (DEFAULT_PORT, "默认端口不再是8080，而是8443。", "8080", False),
+        (DEFAULT_PORT, "デフォルトのポートは8080から8443に変更されました。", "8080", False),
+        (DEFAULT_PORT, "デフォルトのポートは8443です（以前は8080）。", "8080", False),
+        # what stays stated: a range with no change, the new value of each change
+        ("When does the shop open?", "The shop is open from 9am to 5pm.", "9am", True),
+        ("¿A qué hora abre?", "La tienda abre de 9 a 17 h.", "9", True),
+        (DEFAULT_PORT, "Le port par défaut est passé de 8080 à 8443.", "8443", True),
+        (DEFAULT_PORT, "El puerto por defecto pasó de 8080 a 8443.", "8443", True),
+        (DEFAULT_PORT, "默认端口已从8080改为8443。", "8443", True),
+        (DEFAULT_PORT, "Порт по умолчанию изменён с 8080 на 8443.", "8443", True),
+        (DEFAULT_PORT, "デフォルトのポートは8080から8443に変更されました。", "8443", True),
+        (DEFAULT_PORT, "기본 포트가 8080에서 8443으로 변경되었습니다.", "8080", False),
+        (DEFAULT_PORT, "기본 포트가 8080에서 8443으로 변경되었습니다.", "8443", True),
+        ("どこから来ましたか？", "東京から大阪まで3時間です。", "東京", True),
+    ],
+)
+def test_changes_and_hand_overs_in_other_languages(
+    question: str, text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated

@@ -181,6 +181,9 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "y no",
         "ya no",
         "nicht mehr",
+        "n est plus",
+        "ne sont plus",
+        "n etait plus",
         "non piu",
         "ja nao",
         "no en",
@@ -209,6 +212,7 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "而非",
         "不",
         "不再",
+        "不再是",
         "没有",
         "没",
         "未",
@@ -376,14 +380,32 @@ CHANGING = frozenset(
     "changed moved migrated transferred handed passed switched reassigned renamed upgraded "
     "downgraded raised lowered increased reduced decreased shifted took relocated rebranded "
     "expanded enlarged extended bumped restored boosted trimmed slashed doubled halved "
-    "geandert gewechselt "
-    "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped".split()
+    "geandert gewechselt ubernommen ubernahm "
+    "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped "
+    # French, Spanish, Portuguese, Italian, Dutch, Russian and Chinese (accents as words() drops
+    # them): "est passé de 8080 à 8443", "pasó de", "mudou de", "è passata da", "veranderd
+    # van", "изменён с 8080 на 8443", "从8080改为8443"
+    "modifie repris cambio paso pasado modificado mudou mudado alterado alterou passou "
+    "passata passato cambiato cambiata modificato modificata veranderd gewijzigd "
+    "изменен изменена изменено изменены изменился изменилась изменилось перенесен "
+    "перенесена 改 改为 变为 变成 调整为".split()
 )
 """Verbs of a change of value: in their clause, what "from" opens is the value before it ("the
 default port changed from 8080 to 9090", "ownership moved from Ken Ito to Lena Park", "Lena
 Park took over from Ken Ito"). Without one, "from ... to" is a range: "open from 9am to 5pm"."""
 
-FROM = frozenset("from von de desde".split())
+FROM = frozenset("from von de desde da van с 从".split())
+
+CHANGED_TO = {
+    "de": frozenset("a al para".split()),
+    "desde": frozenset("a al hasta".split()),
+    "da": frozenset("a".split()),
+    "van": frozenset("naar tot".split()),
+    "с": frozenset("на до".split()),
+    "从": frozenset("改 改为 为 到 至 变为 变成 调整为".split()),
+}
+"""After a "from" of these languages, the words that open the new value, beside
+:data:`MOVED_TO`: "de 8080 à 8443", "van 8080 naar 8443", "с 8080 на 8443", "从8080改为8443"."""
 
 LEAVING_OFF = "off"
 """After a verb of change, what a thing left: "we migrated the ledger off MySQL"."""
@@ -392,7 +414,7 @@ PAST_LABELS = frozenset(
     "former previous old deprecated obsolete outdated legacy retired superseded predecessor "
     "vorganger ehemalig "
     "ehemalige veraltet ancien previously formerly earlier before vorher fruher auparavant "
-    "anteriormente".split()
+    "anteriormente avant antes prima eerder".split()
 )
 """A clause of one such word labels what follows it in its sentence as past, up to a label of
 the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
@@ -1226,7 +1248,17 @@ def _leaves(said: list[str], n: int, asked: frozenset[str] | set[str]) -> bool:
 
 HANDING = frozenset("handed passed transferred gave reassigned".split())
 """Verbs by which the holder before them hands what they hold to the one after "to": "Ken Ito
-handed the Harbor build over to Lena Park"."""
+handed the Harbor build over to Lena Park", "a cédé", "entregó"."""
+
+HANDED_AWAY = frozenset("cede cedio entrego entregou transfirio transferiu".split())
+"""French, Spanish and Portuguese verbs of handing on, whose "to" (``à``, ``a``) :func:`words`
+drops: the holder before them gives it away ("Ken Ito a cédé le Harbor build à Lena Park")."""
+
+HANDED_OVER = frozenset("ubergeben ubergab abgegeben uberlassen overgedragen droeg".split())
+"""German and Dutch verbs of handing on: who hands it on is the subject, before the verb or
+its auxiliary ("Ken Ito hat den Harbor-Build an Lena Park übergeben")."""
+
+AUXILIARY_FIRST = frozenset("hat hatte haben hatten wurde wird heeft had".split())
 
 DEPARTED = frozenset(
     {("having", "left"), ("after", "leaving"), ("since", "leaving"), ("upon", "leaving")}
@@ -1317,7 +1349,9 @@ def _changing_line(text: str, at: int, seen: dict[int, bool]) -> bool:
 
 
 _PAST_ASIDE = re.compile(
-    r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly):?\s[^()\n]{1,60}\)"
+    r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly|früher|vorher|zuvor"
+    r"|avant|auparavant|anciennement|antes|anteriormente|prima|precedentemente|voorheen"
+    r"|eerder|раньше|ранее):?\s[^()\n]{1,60}\)"
     r"|\([^()\n]{0,40}\b(?:said|stated|listed|gave|claimed)\s[^()\n]{1,60}\)",
     re.IGNORECASE,
 )
@@ -1956,6 +1990,8 @@ def _denied(
             and said[n + 1 : n + 2] == ["to"]
         ):
             _deny(flags, said, n + 2, n + 2 + REACH)  # what the plan was for, after its verb
+        if w in FROM_AFTER and n and _changes_word(said[n + 1 :]):
+            _deny(flags, said, n - 1, n - 1 - REACH, PARTICLES)  # "8080から8443に変更"
         if w in FROM and ((CHANGING - not_cues) & set(said) or _moved_from(said, n)):
             _deny_changed_from(said, n, flags)
         if (
@@ -1968,6 +2004,10 @@ def _denied(
         if w in HANDING and w not in not_cues and not FROM & set(said):
             if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
                 _deny(flags, said, n - REACH, n)
+        if w in HANDED_AWAY - not_cues and not FROM & set(said):
+            _deny(flags, said, n - REACH, n)  # "Ken Ito a cédé le build à Lena Park"
+        if w in HANDED_OVER - not_cues:  # "Ken Ito hat den Build an Lena Park übergeben"
+            _deny(flags, said, 0, next((m for m in range(n) if said[m] in AUXILIARY_FIRST), n))
         if n and (said[n - 1], w) in DEPARTED:  # "having left Leeds in 2020"
             _deny_left(said, n, flags)
         elif w == "left" and w not in not_cues and LEAVING_FOR in said[n + 2 : n + 2 + REACH]:
@@ -2189,12 +2229,49 @@ def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
     one, only right after the verb ("took over from Ken Ito as owner", "up from $15").
     """
     reach = range(n + 1, min(n + 1 + REACH, len(said)))
-    to = next((m for m in reach if said[m] in MOVED_TO), None)
+    opening = MOVED_TO | CHANGED_TO.get(said[n], frozenset())
+    to = next((m for m in reach if said[m] in opening), None)
     took_over = bool(TAKING_OVER & _pairs(said[:n]))  # "took over the API from Ken Ito"
-    changed = CHANGING & set(said[max(n - 3, 0) : n]) or took_over or _moved_from(said, n)
+    changed = CHANGING & set(said[max(n - REACH, 0) : n]) or took_over or _moved_from(said, n)
+    if said[n] in ("von", "van"):  # the verb comes last: "von Ken Ito übernommen"
+        changed = changed or CHANGING & set(said[n + 1 :])
     if to is None and not changed:
         return
+    if to is None and _figure(said, n + 1):  # "de 8080 à 8443": words() drops the "à"
+        to = next((m for m in reach if m > n + 1 and _figure(said, m)), None)
     _deny(flags, said, n + 1, to if to is not None else reach.stop)
+
+
+FROM_AFTER = frozenset("から 에서".split())
+"""Japanese and Korean "from", after the value it opens: "8080から8443に変更されました",
+"8080에서 8443으로 변경되었습니다"."""
+
+CHANGED_AFTER = (
+    "変更",
+    "変わ",
+    "移行",
+    "移転",
+    "切り替",
+    "切替",
+    "変え",
+    "변경",
+    "바뀌",
+    "바꾸",
+    "이전",
+)
+"""How Japanese and Korean verbs of change begin, after the new value."""
+
+PARTICLES = frozenset("は が を の も 은 는 이 가 을 를".split())
+"""Japanese and Korean particles that end the phrase before a "from" (the topic, the subject)."""
+
+
+def _changes_word(after: list[str]) -> bool:
+    """Whether the words after a Japanese or Korean "from" go on to a verb of change."""
+    return any(w.startswith(CHANGED_AFTER) for w in after[:REACH])
+
+
+def _figure(said: list[str], n: int) -> bool:
+    return n < len(said) and any(c.isdigit() for c in said[n])
 
 
 def _moved_from(said: list[str], n: int) -> bool:
