@@ -2975,3 +2975,23 @@ def test_changes_and_hand_overs_in_other_languages(
     question: str, text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated
+
+
+POPULATION = "What is the population of Tyro?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        ("The population was 220 in 2010. It is now 250.", "220", False),
+        ("The population was 220 in 2010; it is now 250.", "220", False),
+        ("The population was 220 in 2010. It is now 250.", "250", True),
+        # the sentence after speaks of something else
+        ("The population was 1,251 at the 2010 census. The school is now closed.", "1,251", True),
+        ("The population was 1,251 in 2010; the mill is now a museum.", "1,251", True),
+    ],
+)
+def test_a_past_figure_is_given_up_only_by_a_present_one_about_it(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, POPULATION) is stated

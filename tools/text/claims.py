@@ -1702,8 +1702,10 @@ def _affirmed(
     if not (asks_ended or asks_past):
         _deny_was_then_now(sentences)
     if asks_now:
-        for n, ((was, _, on_it), (_, now, _)) in enumerate(itertools.pairwise(tenses)):
-            if was and now and on_it:  # "In Quill 3 the port was 8080. Since Quill 4 it is 9090."
+        for n, ((was, _, on_it), (_, now, again)) in enumerate(itertools.pairwise(tenses)):
+            # "In Quill 3 the port was 8080. Since Quill 4 it is 9090.", not "The population
+            # was 1,251 in 2010. The school is now closed."
+            if was and now and on_it and (again or heard[n + 1] & SAME_SUBJECT):
                 _deny_whole(sentences[n])
     named = {name for name, _ in kinds}
     if siblings and any(named & set(said) for clauses in sentences for said, _ in clauses):
@@ -1856,6 +1858,8 @@ def _deny_was_then_now(sentences: list[list[Clause]]) -> None:
         if (
             WAS & set(said)
             and not NOW & set(said)
+            and rest
+            and rest[0] in NOW | IS | SAME_SUBJECT  # not "The school is now closed."
             and NOW & set(rest)
             and not WAS & set(rest)
             and (len(rest) <= 3 or (len(rest) <= 6 and IS & set(rest)))
@@ -1870,6 +1874,9 @@ WAS = frozenset(
 Portuguese, Italian and Russian."""
 
 IS = frozenset("is are ist sind est sont es son e".split())
+
+SAME_SUBJECT = frozenset("it its this that he she they c ce lo es это он она".split())
+"""Words that open a clause about what the clause before spoke of: "it is now 250"."""
 """Verbs of being in the present, as :func:`words` writes them ("è" and "é" are "e")."""
 
 
