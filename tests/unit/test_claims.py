@@ -2995,3 +2995,19 @@ def test_a_past_figure_is_given_up_only_by_a_present_one_about_it(
     text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer, POPULATION) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        ("Lena Park owns the Harbor build; Ken Ito does not.", "Ken Ito", False),
+        ("Lena Park owns the Harbor build; Ken Ito does not.", "Lena Park", True),
+        ("Lena Park owns it but Ken Ito doesn't.", "Ken Ito", False),
+        ("Ken Ito says he does not know who owns it.", "Ken Ito", True),
+        ("Lena Park owns it, whether Ken Ito likes it or not.", "Lena Park", True),
+    ],
+)
+def test_a_clause_that_ends_on_a_negated_auxiliary_takes_its_verb_back(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, OWNS) is stated

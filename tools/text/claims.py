@@ -1681,6 +1681,8 @@ def _affirmed(
             lead = [w for w in said if w not in CONJUNCTIONS | HAVING]
             if len(clauses) > 1 and lead and _leaves(lead, 0, not_cues) and _gone(lead, 0):
                 _deny_whole(clauses[:-1])  # "Omar Diaz, who led the team until 2024, has retired"
+            if _denied_by_its_end(said, not_cues):
+                _deny_whole(clauses[-1:])  # "...; Ken Ito does not."
             if _denies_before(said, not_cues):
                 earlier = clauses[:-1] if len(clauses) > 1 else sentences[-1] if sentences else []
                 _deny_whole(earlier)
@@ -1898,6 +1900,22 @@ OUT_OF_DATE = frozenset(
     for cue in ("out of date", "no longer valid", "no longer accurate", "no longer correct")
 )
 """Phrases that say, of what the clause before gave, that it holds no more."""
+
+
+def _denied_by_its_end(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause ends on a negated auxiliary, taking the verb before back for its subject.
+
+    "Ken Ito does not", "Ken Ito doesn't", "Ken Ito isn't" (after "Lena Park owns the Harbor
+    build").
+    """
+    if len(said) < 2 or set(said[-2:]) & not_cues:
+        return False
+    return said[-1] in ENDING_NEGATED or (said[-1] == "not" and said[-2] in ENDING_AUXILIARIES)
+
+
+ENDING_AUXILIARIES = frozenset("does do did is are was were has have can will".split())
+ENDING_NEGATED = frozenset(words(" ".join(CONTRACTED)))
+"""Auxiliaries and their negations that end a clause: "Ken Ito does not", "doesn't"."""
 
 
 def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
