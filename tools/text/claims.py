@@ -1254,11 +1254,12 @@ HANDED_AWAY = frozenset("cede cedio entrego entregou transfirio transferiu".spli
 """French, Spanish and Portuguese verbs of handing on, whose "to" (``à``, ``a``) :func:`words`
 drops: the holder before them gives it away ("Ken Ito a cédé le Harbor build à Lena Park")."""
 
-HANDED_OVER = frozenset("ubergeben ubergab abgegeben uberlassen overgedragen droeg".split())
+HANDED_OVER = frozenset("ubergeben ubergab abgegeben uberlassen overgedragen".split())
 """German and Dutch verbs of handing on: who hands it on is the subject, before the verb or
 its auxiliary ("Ken Ito hat den Harbor-Build an Lena Park übergeben")."""
 
 AUXILIARY_FIRST = frozenset("hat hatte haben hatten wurde wird heeft had".split())
+"""German and Dutch auxiliaries, after the subject of a verb that comes last."""
 
 DEPARTED = frozenset(
     {("having", "left"), ("after", "leaving"), ("since", "leaving"), ("upon", "leaving")}
@@ -1536,6 +1537,7 @@ def _affirmed(
 
     Runs are such words joined, as an unspaced script writes them; in the words in order, each
     denied one is None.
+
     A clause that denies the one before it ("that was only the planned date", "which is
     wrong", "this is not true", or a predicate cut from its subject: "the date 1932, given
     in some sources, is incorrect") denies every clause before it in its sentence, or the
@@ -1876,10 +1878,10 @@ WAS = frozenset(
 Portuguese, Italian and Russian."""
 
 IS = frozenset("is are ist sind est sont es son e".split())
+"""Verbs of being in the present, as :func:`words` writes them ("è" and "é" are "e")."""
 
 SAME_SUBJECT = frozenset("it its this that he she they c ce lo es это он она".split())
 """Words that open a clause about what the clause before spoke of: "it is now 250"."""
-"""Verbs of being in the present, as :func:`words` writes them ("è" and "é" are "e")."""
 
 
 def _deny_whole(clauses: list[Clause]) -> None:
@@ -2296,6 +2298,7 @@ def _changes_word(after: list[str]) -> bool:
 
 
 def _figure(said: list[str], n: int) -> bool:
+    """Whether the word at ``n`` holds a digit: a value, in a change between two."""
     return n < len(said) and any(c.isdigit() for c in said[n])
 
 
