@@ -3011,3 +3011,35 @@ def test_a_clause_that_ends_on_a_negated_auxiliary_takes_its_verb_back(
     text: str, answer: str, stated: bool
 ) -> None:
     assert states(text, answer, OWNS) is stated
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who owned the Harbor build before Lena Park?",
+        "Who previously owned the Harbor build?",
+        "Who used to own the Harbor build?",
+    ],
+)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ken Ito owned the Harbor build; Lena Park owns it.",
+        "Ken Ito used to own the Harbor build. Lena Park owns it now.",
+        "The Harbor build, once owned by Ken Ito, is now owned by Lena Park.",
+        "Harbor build owner: Lena Park (since May; before her, Ken Ito)",
+        "Ken Ito was the owner; now it is Lena Park.",
+        "Lena Park took over the Harbor build from Ken Ito.",
+        "Ken Ito handed the Harbor build to Lena Park.",
+        "Ken Ito a cédé le Harbor build à Lena Park.",
+    ],
+)
+def test_asked_what_held_before_the_former_holder_is_stated(text: str, question: str) -> None:
+    assert states(text, "Ken Ito", question)
+    assert not states(text, "Ken Ito", OWNS)  # asked what holds now, it is not
+
+
+def test_a_question_of_what_a_thing_is_used_to_do_asks_no_past() -> None:
+    text = "Jenkins is used to run the Harbor build; Ken Ito handed it to Lena Park."
+    assert states(text, "Jenkins", "Which tool is used to run the Harbor build?")
+    assert not states(text, "Ken Ito", "Who is used to running the Harbor build?")

@@ -636,7 +636,7 @@ def states(text: str, answer: str, question: str = "") -> bool:
     wanted = set(said)
     if not wanted:
         return False
-    before = bool(_BEFORE_A_TIME.search(question))
+    before = bool(_BEFORE_A_TIME.search(question)) or _used_to(words(question), frozenset())
     kept, runs, flow = _affirmed(text, frozenset(words(question)), _kinds(question), before)
     if len(said) > 1 and _written_at(words(text), said):
         # the text writes the answer as one phrase: one place that writes it so states it
@@ -1416,6 +1416,10 @@ HOLDING_NOW = frozenset("is are now currently still".split())
 """Words before a participle that keep it in the present: "is owned by", "now owned by"."""
 
 
+PASSING_ON = REPLACING | PAST_LABELS | CHANGING | HANDING | LEAVING | HANDED_AWAY | HANDED_OVER
+"""Cues of what passed on to another, which a question about before asks for."""
+
+
 def _used_to(said: list[str], asked: frozenset[str] | set[str]) -> bool:
     """Whether a clause says what used to hold: "Ken Ito used to own it", "we used to run 8080".
 
@@ -1581,7 +1585,9 @@ def _affirmed(
         if wanted and not (asks_ended or asks_past)
         else set()
     )
-    past_cues = REPLACING | PAST_LABELS if asks_past else frozenset()  # "the previous owner"
+    # asked what held before, what a text sets aside as past is its answer: "the previous
+    # owner", "took over from Ken Ito", "Ken Ito handed it to ...", "Ken Ito left"
+    past_cues = PASSING_ON if asks_past else frozenset()
     # the question's verb in the present and in the past: "Lena Park owns it" beside "Ken Ito
     # owned the Harbor build", for "Who owns the Harbor build?"
     told_now, told_before = (
