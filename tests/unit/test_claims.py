@@ -3039,6 +3039,12 @@ def test_asked_what_held_before_the_former_holder_is_stated(text: str, question:
     assert not states(text, "Ken Ito", OWNS)  # asked what holds now, it is not
 
 
+def test_asked_what_held_before_a_version_the_old_value_is_stated() -> None:
+    text = "The default port changed from 8080 to 8443 in version 2."
+    assert states(text, "8080", "What was the default port before version 2?")
+    assert not states(text, "8080", "What is the default port?")
+
+
 def test_a_question_of_what_a_thing_is_used_to_do_asks_no_past() -> None:
     text = "Jenkins is used to run the Harbor build; Ken Ito handed it to Lena Park."
     assert states(text, "Jenkins", "Which tool is used to run the Harbor build?")

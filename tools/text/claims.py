@@ -1525,9 +1525,11 @@ def _stem(word: str) -> str:
     return str(english_stemmer().stemWord(word))
 
 
-_BEFORE_A_TIME = re.compile(r"\b(?:before|prior\s+to)\s+(?:\d|[A-Z])")
-"""A question asking what held before a time or a holder: "before 2022", "before Lena Park"
-(not "before deploying", which asks what to do first)."""
+_BEFORE_A_TIME = re.compile(
+    r"\b(?:[Bb]efore|[Pp]rior\s+to)\s+(?:\d|[A-Z]|(?:version|release|v)\s*\d)"
+)
+"""A question asking what held before a time, a holder or a version: "before 2022", "before
+Lena Park", "before version 2" (not "before deploying", which asks what to do first)."""
 
 
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
