@@ -3049,3 +3049,37 @@ def test_a_question_of_what_a_thing_is_used_to_do_asks_no_past() -> None:
     text = "Jenkins is used to run the Harbor build; Ken Ito handed it to Lena Park."
     assert states(text, "Jenkins", "Which tool is used to run the Harbor build?")
     assert not states(text, "Ken Ito", "Who is used to running the Harbor build?")
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        (
+            "Harbor build の担当者は Lena Park です。前任者は Ken Ito でした。",
+            "Ken Ito",
+            OWNS,
+            False,
+        ),
+        (
+            "Harbor build の担当者は Lena Park です。前任者は Ken Ito でした。",
+            "Lena Park",
+            OWNS,
+            True,
+        ),
+        (
+            "Harbor build の担当者は Lena Park です。前任者は Ken Ito でした。",
+            "Ken Ito",
+            "前任者は誰ですか？",
+            True,
+        ),
+        ("Her predecessor was Raj Patel.", "Raj Patel", "Who was her predecessor?", True),
+        ("Ken Ito hat den Harbor-Build an Lena Park übergeben.", "Ken Ito", OWNS, False),
+        ("Tidigare ägare: Ken Ito. Nuvarande ägare: Lena Park.", "Ken Ito", OWNS, False),
+        ("Tidigare ägare: Ken Ito. Nuvarande ägare: Lena Park.", "Lena Park", OWNS, True),
+        ("Tidligere eier: Ken Ito; nåværende eier: Lena Park.", "Lena Park", OWNS, True),
+    ],
+)
+def test_predecessors_and_former_labels_in_other_languages(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated

@@ -414,7 +414,7 @@ PAST_LABELS = frozenset(
     "former previous old deprecated obsolete outdated legacy retired superseded predecessor "
     "vorganger ehemalig "
     "ehemalige veraltet ancien previously formerly earlier before vorher fruher auparavant "
-    "anteriormente avant antes prima eerder".split()
+    "anteriormente avant antes prima eerder tidigare tidligere forra forrige".split()
 )
 """A clause of one such word labels what follows it in its sentence as past, up to a label of
 the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
@@ -438,7 +438,8 @@ ORIGINAL_LABELS = frozenset(
 )
 
 PRESENT_LABELS = frozenset(
-    "current currently now today new latest aktuell derzeit jetzt neu actuel nouveau".split()
+    "current currently now today new latest aktuell derzeit jetzt neu actuel nouveau "
+    "nuvarande naværende nuværende".split()
 )
 
 REPLACING_OR_CHANGING = CHANGING | REPLACING
@@ -2064,8 +2065,11 @@ def _denied(
             else:
                 if _gone(said, n):  # "Omar Diaz left", "port 8080 was retired in May"
                     _deny(flags, said, n - 1, -1, DATING_CLAUSE | UNTIL)  # not "owned it until"
-        if w in PREDECESSORS and said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
-            _deny(flags, said, n + 2, n + 2 + REACH)  # "her predecessor was ..."
+        if w in PREDECESSORS and w not in not_cues:  # asked who came before, it is the answer
+            if said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
+                _deny(flags, said, n + 2, n + 2 + REACH)  # "her predecessor was ..."
+            elif said[n + 1 : n + 3] in (["者", "は"], ["者", "が"]):
+                _deny(flags, said, n + 3, n + 3 + REACH)  # "前任者は Ken Ito でした"
         if w in NEGATING_AN_EVENT and _unrealized(said[n + 1 : n + 3]):
             _deny(flags, said, n - 1, -1)  # "the 1932 opening never happened"
         if tuple(said[n : n + 3]) == END_OF_LIFE:  # "SDK 2.x is end-of-life"
