@@ -3077,6 +3077,14 @@ def test_a_question_of_what_a_thing_is_used_to_do_asks_no_past() -> None:
         ("Tidigare ägare: Ken Ito. Nuvarande ägare: Lena Park.", "Ken Ito", OWNS, False),
         ("Tidigare ägare: Ken Ito. Nuvarande ägare: Lena Park.", "Lena Park", OWNS, True),
         ("Tidligere eier: Ken Ito; nåværende eier: Lena Park.", "Lena Park", OWNS, True),
+        ("المالك الحالي هو Lena Park. المالك السابق كان Ken Ito.", "Ken Ito", OWNS, False),
+        ("المالك الحالي هو Lena Park. المالك السابق كان Ken Ito.", "Lena Park", OWNS, True),
+        (
+            "المالك الحالي هو Lena Park. المالك السابق كان Ken Ito.",
+            "Ken Ito",
+            "من يملك الخدمة؟",
+            False,
+        ),
     ],
 )
 def test_predecessors_and_former_labels_in_other_languages(

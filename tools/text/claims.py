@@ -2330,6 +2330,9 @@ def _former(said: list[str], asked: frozenset[str]) -> int | None:
             and (
                 (w in FORMER and _role_asked(said[n + 1 : n + 3], asked))
                 or (w in FORMER_AFTER and n and _role_asked(said[max(n - 3, 0) : n], asked))
+                # a clause that opens on its role as a label does, whatever the question calls
+                # it: "المالك السابق كان Ken Ito" for "Who owns ...?"
+                or (w in FORMER_AFTER and n == 1 and len(said) > 2)
             )
         ),
         None,
