@@ -30,7 +30,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-from collections.abc import Sequence
 from functools import lru_cache
 
 from contextorg.prompts._render import STRUCK
@@ -637,9 +636,10 @@ def states(text: str, answer: str, question: str = "") -> bool:
     wanted = set(said)
     if not wanted:
         return False
-    before = bool(_BEFORE_A_TIME.search(question)) or _used_to(words(question), frozenset())
-    kept, runs, flow = _affirmed(text, frozenset(words(question)), _kinds(question), before)
-    if len(said) > 1 and _written_at(words(text), said):
+    asked = words(question)
+    before = bool(_BEFORE_A_TIME.search(question)) or _used_to(asked, frozenset())
+    kept, runs, flow = _affirmed(text, frozenset(asked), _kinds(question), before)
+    if len(said) > 1 and _written_at(_spelt(text), said):
         # the text writes the answer as one phrase: one place that writes it so states it
         # ("Meeting: Room 3 → Room 5 (changed 3 May)" has "room" and "3" outside the change)
         return _written_at(flow, said)
@@ -657,17 +657,30 @@ def writes(text: str, phrase: str) -> bool:
 
     "Room 3 → Room 5" writes "Room 5", and not "Room 3 5".
     """
-    return _written_at(words(text), words(phrase))
+    return _written_at(_spelt(text), words(phrase))
 
 
-def _written_at(text: Sequence[str | None], phrase: list[str]) -> bool:
-    """Whether ``phrase``'s words stand together in ``text``'s, in order (in any spelling)."""
-    wanted = [first_spelling(w) for w in phrase]
-    spelt = [None if w is None else first_spelling(w) for w in text]
-    return any(
-        all(spelt[at + n] == w for n, w in enumerate(wanted))
-        for at in range(len(spelt) - len(wanted) + 1)
-    )
+@lru_cache(maxsize=128)  # one text is asked about each answer read from it
+def _spelt(text: str) -> tuple[str, ...]:
+    """``text``'s words in order, each in its first spelling ("km" is "kilometre")."""
+    return tuple(first_spelling(w) for w in words(text))
+
+
+def _written_at(spelt: tuple[str | None, ...], phrase: list[str]) -> bool:
+    """Whether ``phrase``'s words stand together in ``spelt``, in order (in any spelling).
+
+    ``spelt`` is words in their first spelling, as :func:`_spelt` gives them (None for one
+    that may not count).
+    """
+    wanted = tuple(first_spelling(w) for w in phrase)
+    at = -1
+    while True:  # from each place its first word stands (found in C, not word by word)
+        try:
+            at = spelt.index(wanted[0], at + 1)
+        except ValueError:
+            return False
+        if tuple(spelt[at : at + len(wanted)]) == wanted:
+            return True
 
 
 def denies(text: str, answer: str, question: str = "") -> bool:
@@ -1542,8 +1555,8 @@ def _affirmed(
 ) -> tuple[frozenset[str], tuple[str, ...], tuple[str | None, ...]]:
     """What ``text`` states: its words outside a denial, their runs, and its words in order.
 
-    Runs are such words joined, as an unspaced script writes them; in the words in order, each
-    denied one is None.
+    Runs are such words joined, as an unspaced script writes them; the words in order are in
+    their first spelling, each denied one None.
 
     A clause that denies the one before it ("that was only the planned date", "which is
     wrong", "this is not true", or a predicate cut from its subject: "the date 1932, given
@@ -1748,7 +1761,7 @@ def _affirmed(
     flow: list[str | None] = []
     for said, flags in (clause for clauses in sentences for clause in clauses):
         for word, no in zip(said, flags, strict=True):
-            flow.append(None if no else word)
+            flow.append(None if no else first_spelling(word))
             if no:
                 runs.append("")
             else:
