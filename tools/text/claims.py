@@ -2329,8 +2329,7 @@ def _figure(said: list[str], n: int) -> bool:
 
 def _moved_from(said: list[str], n: int) -> bool:
     """Whether "from" at ``n`` follows "up" or "down" before a number: "(up from $15)"."""
-    after = said[n + 1] if n + 1 < len(said) else ""
-    return said[n - 1 : n] in (["up"], ["down"]) and any(c.isdigit() for c in after)
+    return said[n - 1 : n] in (["up"], ["down"]) and _figure(said, n + 1)
 
 
 def _former(said: list[str], asked: frozenset[str]) -> int | None:
