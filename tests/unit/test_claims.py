@@ -3091,3 +3091,111 @@ def test_predecessors_and_former_labels_in_other_languages(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated
+
+
+OFFICE = "Where is the office?"
+API_PORT = "Which port does the API use?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        ("We left Leeds in 2023 and moved to York.", "Leeds", OFFICE, False),
+        ("We left Leeds in 2023 and moved to York.", "York", OFFICE, True),
+        ("The Leeds office closed in 2022; the team now works from York.", "Leeds", OFFICE, False),
+        ("The company moved out of Leeds last year.", "Leeds", OFFICE, False),
+        ("The Leeds office was shut down in March.", "Leeds", OFFICE, False),
+        ("After ten years in Leeds, the office relocated to York.", "Leeds", OFFICE, False),
+        ("After ten years in Leeds, the office relocated to York.", "York", OFFICE, True),
+        ("The office, which left Leeds in 2021, is now in York.", "Leeds", OFFICE, False),
+        ("The team vacated its Leeds premises in 2020.", "Leeds", OFFICE, False),
+        (
+            "The museum, in Leeds since 1990, closed in 2020.",
+            "Leeds",
+            "Where is the museum?",
+            False,
+        ),
+        # a while, not for good; not left; asked what came before; not asked where
+        ("The Leeds office is closed on Sundays.", "Leeds", OFFICE, True),
+        ("The Leeds shop closed at 5 pm yesterday.", "Leeds", OFFICE, True),
+        ("Visitors left Leeds impressed by the office.", "Leeds", OFFICE, True),
+        ("We never left Leeds.", "Leeds", OFFICE, True),
+        ("We didn't leave Leeds.", "Leeds", OFFICE, True),
+        ("The Leeds office did not close.", "Leeds", OFFICE, True),
+        ("The Leeds office closed in 2022.", "Leeds", "Where was the office before 2022?", True),
+        ("Acme's acquisition of Beta closed in March.", "Acme", "Who acquired Beta?", True),
+        ("After two years at Oxford, he graduated.", "Oxford", "Where did he study?", True),
+    ],
+)
+def test_a_place_left_or_closed_for_good_is_not_where_it_is(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        ("Never expose port 8443 publicly; the API uses it internally.", "8443", True),
+        ("Don't forward 8443 externally; the API binds to it.", "8443", True),
+        ("Do not use port 8080; the API listens on 8443.", "8080", False),
+        ("Never run the API on port 8080.", "8080", False),
+        ("The API does not use port 8080.", "8080", False),
+    ],
+)
+def test_what_not_to_do_with_a_thing_does_not_deny_it(text: str, answer: str, stated: bool) -> None:
+    assert states(text, answer, API_PORT) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        (
+            "El responsable era Ken Ito; hoy es Lena Park.",
+            "Ken Ito",
+            "¿Quién es el responsable?",
+            False,
+        ),
+        (
+            "El responsable era Ken Ito; hoy es Lena Park.",
+            "Lena Park",
+            "¿Quién es el responsable?",
+            True,
+        ),
+        ("O responsável era Ken Ito; hoje é Lena Park.", "Ken Ito", "Quem é o responsável?", False),
+        (
+            "Il responsabile era Ken Ito; ora è Lena Park.",
+            "Ken Ito",
+            "Chi è il responsabile?",
+            False,
+        ),
+        (
+            "Il responsabile era Ken Ito; ora è Lena Park.",
+            "Lena Park",
+            "Chi è il responsabile?",
+            True,
+        ),
+        (
+            "담당자는 Ken Ito였지만 지금은 Lena Park입니다.",
+            "Ken Ito",
+            "담당자는 누구입니까?",
+            False,
+        ),
+        (
+            "담당자는 Ken Ito였지만 지금은 Lena Park입니다.",
+            "Lena Park",
+            "담당자는 누구입니까?",
+            True,
+        ),
+        ("Ken Ito는 더 이상 담당자가 아닙니다.", "Ken Ito", "담당자는 누구입니까?", False),
+        ("API는 8443 포트를 사용하지 않습니다.", "8443", "API는 어떤 포트를 사용합니까?", False),
+        ("पोर्ट 8080 से बदलकर 8443 कर दिया गया है।", "8080", "API कौन सा पोर्ट इस्तेमाल करता है?", False),
+        ("पोर्ट 8080 से बदलकर 8443 कर दिया गया है।", "8443", "API कौन सा पोर्ट इस्तेमाल करता है?", True),
+        ("पूर्व मालिक: Ken Ito। वर्तमान मालिक: Lena Park।", "Lena Park", "मालिक कौन है?", True),
+        ("पूर्व मालिक: Ken Ito। वर्तमान मालिक: Lena Park।", "Ken Ito", "मालिक कौन है?", False),
+    ],
+)
+def test_now_against_before_in_romance_korean_and_hindi(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated

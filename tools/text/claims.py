@@ -286,7 +286,8 @@ for _cue in sorted(DENYING_BEFORE, key=len, reverse=True):  # the longest first:
     _BEFORE_BY_FIRST.setdefault(_cue[0], []).append(_cue)
 
 DENYING_AFTER = frozenset(
-    "なく ない なかった 아니라 아닌 아니다 않고 않았다 नहीं degil نہیں নয় না নেই அல்ல இல்லை".split()
+    "なく ない なかった 아니라 아닌 아니다 아닙니다 아니에요 아니었다 않고 않았다 않습니다 "
+    "नहीं degil نہیں নয় না নেই அல்ல இல்லை".split()
 )
 """Cues that deny what comes before them in their clause: Japanese, Korean, Hindi, Turkish,
 Urdu, Bengali and Tamil negate after ("1932年ではなく1934年に", "1932년이 아니라 1934년에",
@@ -688,7 +689,7 @@ def denies(text: str, answer: str, question: str = "") -> bool:
     return mentions(text, answer) and not states(text, answer, question)
 
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])|\n")
 
 _DAY_ORDINAL = re.compile(r"(?:^|\W)\d{1,2}\.$")
 _MONTH_FIRST = re.compile(
@@ -875,7 +876,7 @@ NOW = frozenset(
     "now currently current today presently nowadays jetzt derzeit aktuell maintenant "
     "actuellement ahora actualmente adesso attualmente agora atualmente momenteel teraz obecnie "
     "теперь сейчас simdi artık الآن حاليا עכשיו כעת 现在 目前 現在 지금 현재 seitdem "
-    "mittlerweile inzwischen depuis desormais".split()
+    "mittlerweile inzwischen depuis desormais hoy hoje ora oggi heute vandaag idag".split()
 )
 """Words that set a present state against a past one: "owned by Ken Ito until 2024, is now
 owned by Lena Park", "读书会现在在河西书店举行"."""
@@ -1283,6 +1284,49 @@ DEPARTED = frozenset(
 LEAVING_FOR = "for"
 """After "left", what opens where it went: "left Leeds for Manchester" (Leeds is past)."""
 
+
+def _was_but_ko(word: str) -> bool:
+    """Whether a Korean word ends in "was ..., but" ("Ken Ito였지만", "담당자였으나")."""
+    return word.endswith(("였지만", "었지만", "였으나", "었으나"))
+
+
+NOW_KO = ("지금", "현재", "이제")
+"""Korean "now", "at present", with the particle that may follow ("지금은")."""
+
+STAYED = frozenset("left leave vacated abandoned closed close shut quit".split())
+"""After a negation, verbs of leaving that make it say what stayed: "we never left Leeds",
+"the Leeds office did not close"."""
+
+GUARDED = frozenset(
+    "expose publish share commit leak disclose reveal paste hardcode forward log print".split()
+)
+"""After a negation, verbs of what not to do with a thing, which say nothing against it being
+the answer: "Never expose port 8443 publicly; the API uses it internally", "do not commit the
+key"."""
+
+MOVING_ON = frozenset("moved relocated went headed transferred switched".split())
+"""After "left ... and", verbs that say where it went: "left Leeds and moved to York"."""
+
+VACATING = frozenset("vacated abandoned evacuated".split())
+"""Verbs whose object is a place left for good: "vacated its Leeds premises in 2020"."""
+
+MOVING_OUT = frozenset({("out", "of"), ("away", "from")})
+"""After a verb of moving, words opening the place it left: "moved out of Leeds"."""
+
+CLOSING = frozenset("closed shut shuttered demolished disbanded dissolved".split())
+"""Verbs by which a place ends, said of their subject: "the Leeds office closed in 2022"."""
+
+FOR_GOOD = frozenset("down permanently for good".split())
+"""Words after a verb of closing that make it final: "was shut down", "closed for good"."""
+
+OPEN_NOW = frozenset("is are be remains remain stays stay gets get".split())
+"""Before a verb of closing, words that make it a state for a while: "is closed on Sundays"."""
+
+WHERE_ASKED = frozenset(
+    "where located based headquartered situated sitz ou donde onde dove".split()
+)
+"""Question words asking where something is: a place that closed is not where it is now."""
+
 INTENDING = frozenset(
     "plans plan planning planned intends intend intending proposes proposed propose hopes "
     "aims wants going set due expected".split()
@@ -1430,7 +1474,9 @@ HOLDING_NOW = frozenset("is are now currently still".split())
 """Words before a participle that keep it in the present: "is owned by", "now owned by"."""
 
 
-PASSING_ON = REPLACING | PAST_LABELS | CHANGING | HANDING | LEAVING | HANDED_AWAY | HANDED_OVER
+PASSING_ON = (
+    REPLACING | PAST_LABELS | CHANGING | HANDING | LEAVING | HANDED_AWAY | HANDED_OVER
+) | (CLOSING | VACATING | MOVING_ON)
 """Cues of what passed on to another, which a question about before asks for."""
 
 
@@ -1702,9 +1748,13 @@ def _affirmed(
                 _deny_whole(clauses[-2:-1])  # "reduced to 12,000 ... but restored to 18,000"
             if record and len(clauses) > 1 and _surpasses_before(said):
                 _deny_whole(clauses[:-1])  # "Ana Ruiz set it in 2011; it was broken by ..."
+            if len(clauses) > 1 and _spent(clauses[-2][0]) and (MOVING_ON | CHANGES) & set(said):
+                _deny_whole(clauses[-2:-1])  # "After ten years in Leeds, the office moved to York"
             lead = [w for w in said if w not in CONJUNCTIONS | HAVING]
             if len(clauses) > 1 and lead and _leaves(lead, 0, not_cues) and _gone(lead, 0):
                 _deny_whole(clauses[:-1])  # "Omar Diaz, who led the team until 2024, has retired"
+            if len(clauses) > 1 and lead and _closes(lead, 0, not_cues):
+                _deny_whole(clauses[:-1])  # "The museum, in Leeds since 1990, closed in 2020"
             if _denied_by_its_end(said, not_cues):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito does not."
             if _denies_before(said, not_cues):
@@ -1881,7 +1931,9 @@ def _deny_was_then_now(sentences: list[list[Clause]]) -> None:
     clauses = [clause for sentence in sentences for clause in sentence]
     for (said, flags), (after, _) in itertools.pairwise(clauses):
         rest = [w for w in after if w not in CONJUNCTIONS]
-        if (
+        if said and rest and _was_but_ko(said[-1]) and rest[0].startswith(NOW_KO):
+            flags[:] = [True] * len(flags)  # "담당자는 Ken Ito였지만 지금은 Lena Park입니다"
+        elif (
             WAS & set(said)
             and not NOW & set(said)
             and rest
@@ -2059,8 +2111,14 @@ def _denied(
             _deny(flags, said, 0, next((m for m in range(n) if said[m] in AUXILIARY_FIRST), n))
         if n and (said[n - 1], w) in DEPARTED:  # "having left Leeds in 2020"
             _deny_left(said, n, flags)
-        elif w == "left" and w not in not_cues and LEAVING_FOR in said[n + 2 : n + 2 + REACH]:
-            _deny_left(said, n, flags)  # "left Leeds for Manchester"
+        elif w == "left" and w not in not_cues and _left_behind(said, n):
+            _deny_left(said, n, flags)  # "left Leeds for Manchester", "left Leeds in 2023"
+        if w in VACATING - not_cues and not NEGATIONS & set(said[max(n - 2, 0) : n]):
+            _deny_left(said, n, flags)  # "vacated its Leeds premises"
+        if w in MOVING_ON - not_cues and tuple(said[n + 1 : n + 3]) in MOVING_OUT:
+            _deny_left(said, n + 2, flags)  # "moved out of Leeds"
+        if _closes(said, n, not_cues):
+            _deny(flags, said, n - 1, -1, DATING_CLAUSE | UNTIL)  # "the Leeds office closed"
         if w in CHANGES and not _role_asked([w], not_cues) and _intended(said, n):
             _deny(flags, said, n, n + 2 + REACH)  # "plans to move ... to Leeds"
         if w in SURPASSING and w not in not_cues and RECORDS & set(said):
@@ -2122,6 +2180,8 @@ def _denied(
             or CONDITIONS & set(said[:n])
             or (n and said[n - 1] in NOBODY)  # "nobody disputes that ..."
             or (cue in NO_LONGER and n + len(cue) < len(said) and said[n + len(cue)] in _COMPARING)
+            # "we never left Leeds", "never expose port 8443 publicly"
+            or bool((STAYED | GUARDED).intersection(said[n + len(cue) : n + len(cue) + 1]))
         ):
             n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue
@@ -2254,6 +2314,57 @@ def _deny_left(said: list[str], n: int, flags: list[bool]) -> None:
     _deny(flags, said, n + 1, n + 1 + REACH, PREDICATES | DATING | MOVED_TO | {LEAVING_FOR, "and"})
 
 
+SPANS = frozenset("years months decades weeks".split())
+
+
+def _spent(said: list[str]) -> bool:
+    """Whether a clause says how long something was somewhere, before a change after it.
+
+    "After ten years in Leeds", "following two decades at Acme".
+    """
+    return (
+        len(said) > 3
+        and said[0] in ("after", "following")
+        and said[2] in SPANS
+        and said[3] in ("in", "at", "with")
+    )
+
+
+def _left_behind(said: list[str], n: int) -> bool:
+    """Whether "left" at ``n`` says a place or role was left: where it went or when follows.
+
+    "left Leeds for Manchester", "left Leeds in 2023", "left Leeds and moved to York"; not
+    "visitors left Leeds impressed", "we never left Leeds".
+    """
+    if n and said[n - 1] in NEGATIONS:
+        return False
+    rest = said[n + 2 : n + 2 + REACH]
+    return any(
+        w == LEAVING_FOR
+        or a_year(w)
+        or (w in ("last", "this") and rest[m + 1 : m + 2] in (["year"], ["month"], ["week"]))
+        or (w == "and" and rest[m + 1 : m + 2] and rest[m + 1] in MOVING_ON)
+        for m, w in enumerate(rest)
+    )
+
+
+def _closes(said: list[str], n: int, not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether the word at ``n`` says its subject closed for good, asked where it is.
+
+    "The Leeds office closed in 2022", "was shut down in March", "closed and the staff
+    moved"; not "is closed on Sundays", "never closed", "the deal closed" asked who bought.
+    """
+    if said[n] not in CLOSING - not_cues or not WHERE_ASKED & not_cues:
+        return False
+    before = said[max(n - 2, 0) : n]
+    if (OPEN_NOW | NEGATIONS) & set(before):
+        return False
+    after = [w for w in said[n + 1 :] if w not in FOR_GOOD]
+    if not after or after[0] in ("and", "after", "last", "earlier", "recently", "years"):
+        return True
+    return after[0] in ("in", "on") and len(after) > 1 and _dating(after[1])
+
+
 def _succeeds_someone(said: list[str], n: int) -> bool:
     """Whether "succeeded" at ``n`` follows someone, rather than says something worked.
 
@@ -2294,9 +2405,9 @@ def _deny_changed_from(said: list[str], n: int, flags: list[bool]) -> None:
     _deny(flags, said, n + 1, to if to is not None else reach.stop)
 
 
-FROM_AFTER = frozenset("から 에서".split())
-"""Japanese and Korean "from", after the value it opens: "8080から8443に変更されました",
-"8080에서 8443으로 변경되었습니다"."""
+FROM_AFTER = frozenset("から 에서 से".split())
+"""Japanese, Korean and Hindi "from", after the value it opens: "8080から8443に変更されました",
+"8080에서 8443으로 변경되었습니다", "8080 से बदलकर 8443 कर दिया"."""
 
 CHANGED_AFTER = (
     "変更",
@@ -2310,8 +2421,10 @@ CHANGED_AFTER = (
     "바뀌",
     "바꾸",
     "이전",
+    "बदल",
+    "परिवर्तित",
 )
-"""How Japanese and Korean verbs of change begin, after the new value."""
+"""How Japanese, Korean and Hindi verbs of change begin, after the value they change from."""
 
 PARTICLES = frozenset("は が を の も 은 는 이 가 을 를".split())
 """Japanese and Korean particles that end the phrase before a "from" (the topic, the subject)."""
