@@ -3199,3 +3199,185 @@ def test_now_against_before_in_romance_korean_and_hindi(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated
+
+
+OWNER = "Who owns the Harbor build?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        ("Port 8080 (deprecated), port 8443 (current)", "8443", API_PORT, True),
+        ("Port 8080 (deprecated), port 8443 (current)", "8080", API_PORT, False),
+        ("Owner: Ken Ito (former), Lena Park (current)", "Lena Park", OWNER, True),
+        ("Owner (old): Ken Ito. Owner (new): Lena Park", "Ken Ito", OWNER, False),
+        ("| Setting | Old | New |\n|---|---|---|\n| Port | 8080 | 8443 |", "8080", API_PORT, False),
+        ("| Setting | Old | New |\n|---|---|---|\n| Port | 8080 | 8443 |", "8443", API_PORT, True),
+        ("| Setting | Before | After |\n| Port | 8080 | 8443 |", "8080", API_PORT, False),
+        (
+            "| Component | Former owner | Owner |\n| Harbor build | Ken Ito | Lena Park |",
+            "Ken Ito",
+            OWNER,
+            False,
+        ),
+        (
+            "| Setting | Old | New |\n|---|---|---|\n| Port | 8080 | 8443 |",
+            "8080",
+            "What was the old port?",
+            True,
+        ),
+        ("| Setting | Value |\n|---|---|\n| Port | 8443 |", "8443", API_PORT, True),
+        ("Status: Obsolete. The API uses port 8080.", "8080", API_PORT, False),
+        ("[OUTDATED] The API uses port 8080.", "8080", API_PORT, False),
+        ("⚠️ This page is outdated. The API uses port 8080.", "8080", API_PORT, False),
+        (
+            "This page is archived and no longer maintained. Owner: Ken Ito.",
+            "Ken Ito",
+            OWNER,
+            False,
+        ),
+        ("This document is no longer maintained. The API uses port 8080.", "8080", API_PORT, False),
+        # a list's label, the page's subject, a hedge, asked what was: not a banner
+        ("Deprecated:\n- port 8080\nCurrent:\n- port 8443", "8443", API_PORT, True),
+        ("This project is deprecated in 5.0.0. The API uses port 8443.", "8443", API_PORT, True),
+        ("NOTE: This section might be obsolete. The API uses port 8443.", "8443", API_PORT, True),
+        (
+            "This page is outdated. The API uses port 8080.",
+            "8080",
+            "Which port did the API use?",
+            True,
+        ),
+        ("- [x] Move the API from 8080 to 8443", "8080", API_PORT, False),
+        ("- [x] Move the API from 8080 to 8443", "8443", API_PORT, True),
+        ("- [ ] Move the API from 8080 to 8443", "8080", API_PORT, True),
+        (
+            "Owner: Ken Ito (until March 2024)\nOwner: Lena Park (since April 2024)",
+            "Ken Ito",
+            OWNER,
+            False,
+        ),
+        (
+            "Owner: Ken Ito (until March 2024)\nOwner: Lena Park (since April 2024)",
+            "Lena Park",
+            OWNER,
+            True,
+        ),
+    ],
+)
+def test_wiki_markup_of_what_changed(text: str, answer: str, question: str, stated: bool) -> None:
+    assert states(text, answer, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        ("From June, the owner will be Lena Park.", "Lena Park", OWNER, False),
+        ("Ken Ito owns the Harbor build; from June it will be Lena Park.", "Ken Ito", OWNER, True),
+        (
+            "Ken Ito owns the Harbor build; from June it will be Lena Park.",
+            "Lena Park",
+            OWNER,
+            False,
+        ),
+        ("Lena Park will take over the Harbor build next month.", "Lena Park", OWNER, False),
+        ("Lena Park is set to take over the Harbor build.", "Lena Park", OWNER, False),
+        ("The office is in Leeds and will move to York next year.", "York", OFFICE, False),
+        ("The office is in Leeds and will move to York next year.", "Leeds", OFFICE, True),
+        ("The API is moving to port 8443 in Q3.", "8443", API_PORT, False),
+        ("The API uses 8080 until the migration to 8443 completes.", "8443", API_PORT, False),
+        ("The API uses 8080 until the migration to 8443 completes.", "8080", API_PORT, True),
+        (
+            "El propietario será Lena Park a partir de junio.",
+            "Lena Park",
+            "¿Quién es el propietario?",
+            False,
+        ),
+        (
+            "Der Eigentümer wird ab Juni Lena Park sein.",
+            "Lena Park",
+            "Wer ist der Eigentümer?",
+            False,
+        ),
+        (
+            "Le propriétaire sera Lena Park à partir de juin.",
+            "Lena Park",
+            "Qui est le propriétaire ?",
+            False,
+        ),
+        # what goes on, an event's schedule, a passive, a question of what will be or was
+        ("Ken Ito will remain the owner.", "Ken Ito", OWNER, True),
+        ("The API will keep using port 8443.", "8443", API_PORT, True),
+        ("Lena Park will step down as owner next year.", "Lena Park", OWNER, True),
+        (
+            "The board meeting will take place on March 10.",
+            "March 10",
+            "When is the board meeting?",
+            True,
+        ),
+        (
+            "The board meeting will be held in Room 5.",
+            "Room 5",
+            "Where is the board meeting?",
+            True,
+        ),
+        ("Der Port 8443 wird von der API genutzt.", "8443", "Welchen Port nutzt die API?", True),
+        (
+            "From June, the owner will be Lena Park.",
+            "Lena Park",
+            "Who will own the Harbor build?",
+            True,
+        ),
+        ("The bridge will open in 1932.", "1932", "When did the bridge open?", True),
+        # a manual's "will" says what a thing does, at no time ahead
+        (
+            "The HID descriptor defines the format of the data the device will send.",
+            "the format of the data the device will send",
+            "What does the HID descriptor define?",
+            True,
+        ),
+        ("The API will use port 8443 for TLS.", "8443", API_PORT, True),
+        (
+            "It will require them to upgrade to the latest old version before they can upgrade"
+            " to the new version.",
+            "upgrade to the new version",
+            "What is hard on customers?",
+            True,
+        ),
+    ],
+)
+def test_what_is_to_come_does_not_answer_what_is(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
+IN_2020 = "Who owned the Harbor build in 2020?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        ("Lena Park took over the Harbor build from Ken Ito.", "Ken Ito", True),
+        (
+            "Lena Park has owned the Harbor build since 2023; Ken Ito owned it before.",
+            "Ken Ito",
+            True,
+        ),
+        (
+            "Lena Park has owned the Harbor build since 2023; Ken Ito owned it before.",
+            "Lena Park",
+            False,
+        ),
+        ("Lena Park has owned the Harbor build since 2019.", "Lena Park", True),
+    ],
+)
+def test_asked_of_a_year_gone_by_what_passed_on_since_answers(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, IN_2020) is stated
+
+
+def test_a_question_asked_with_an_irregular_past_asks_what_held_then() -> None:
+    text = "Grace Lin took over the Nightjar project from Victor Hale in 2021."
+    assert states(text, "Victor Hale", "Who ran the Nightjar project in 2019?")
+    assert not states(text, "Victor Hale", "Who runs the Nightjar project?")

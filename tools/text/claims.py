@@ -917,6 +917,13 @@ ASKING_THE_PAST = frozenset(
 former one ("initially called Viu", "once 15,000", "Ken Ito, then Raj Patel, and now ...")
 is its answer, not one the text sets aside."""
 
+IRREGULAR_PAST = frozenset(
+    "ran led held made won took gave wrote built began sold bought became brought chose drove "
+    "knew met paid sent spent taught told went kept lost grew".split()
+)
+"""English verbs in the past that do not end in "-ed": a question asked with one asks what
+held then ("Who ran the Nightjar project in 2019?")."""
+
 PRESENT_ASKED = frozenset("is are does do has have ist sind hat est sont es son".split())
 """Words of a question that asks what holds now ("What is the default port?"): then a
 sentence in the past is given up by the next one that says what holds now ("Since Quill 4 it
@@ -937,6 +944,11 @@ NOW_SINCE = frozenset(
 lo gestiona Lena Park" (one, as "seitdem" and "depuis", is in :data:`NOW`)."""
 
 
+def _dated(said: list[str], opening: frozenset[str]) -> bool:
+    """Whether a clause is only a date opened by one of ``opening``: "until March 2024"."""
+    return len(said) > 1 and said[0] in opening and all(map(_dating, said[1:]))
+
+
 def _says_now(said: list[str]) -> bool:
     """Whether a clause says what holds now: "now", "seitdem", "desde entonces"."""
     return bool(NOW.intersection(said)) or bool(NOW_SINCE & _pairs(said))
@@ -952,6 +964,14 @@ def _since_a_year(parts: list[tuple[str, list[str]]]) -> bool:
         w == "since" and said[n + 1 : n + 2] and said[n + 1].isdigit()
         for _, said in parts
         for n, w in enumerate(said)
+    )
+
+
+def _since_after(said: list[str], year: int) -> bool:
+    """Whether a clause says what holds since a year after ``year``: "since 2023" for 2020."""
+    return any(
+        w in ("since", "seit", "depuis", "desde") and a_year(after) and int(after) > year
+        for w, after in itertools.pairwise(said)
     )
 
 
@@ -1365,6 +1385,18 @@ _ARROW = re.compile(r"[ \t]*(?:->|=>|→|⇒|➔|➜|⟶)[ \t]*(?=\S)")
 _VALUE_START = re.compile(r".*[\n:|;,(]", re.DOTALL)
 
 
+_DONE_TASK = re.compile(
+    r"^([ \t]*(?:[-*+][ \t]*)?\[[xX]\][ \t]*)(move|change|switch|migrate|rename|relocate)\b",
+    re.MULTILINE | re.IGNORECASE,
+)
+"""A ticked task of change, in a checklist: "- [x] Move the API from 8080 to 8443"."""
+
+
+def _tasks_done(text: str) -> str:
+    """``text`` with each ticked task of change told as done ("[x] Move" as "[x] moved")."""
+    return _DONE_TASK.sub(lambda m: f"{m[1]}{m[2].lower().removesuffix('e')}ed", text)
+
+
 def _arrows_out(text: str) -> str:
     """``text`` without the old value of a change written with an arrow ("30 s → 60 s").
 
@@ -1417,6 +1449,76 @@ _PAST_ASIDE = re.compile(
 """An aside that gives the value before the one it follows, or what a source said: "Default
 port: 9090 (was 8080)", "(Was: 30 s.)", "$25 (it was $20 until January)", "20 mg (the 2019
 label said 40 mg)"."""
+
+
+_TABLE_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
+_TABLE_RULE = re.compile(r"[ \t]*\|[ \t|:-]*")
+
+PAST_COLUMNS = PAST_LABELS | frozenset("was alt alte alter anterior vecchio".split())
+"""First words of a table's heading over values that held before: "Old", "Previous", "Was"."""
+
+
+def _past_columns_out(text: str, asked: frozenset[str]) -> str:
+    """``text`` with the cells of a table's past columns emptied ("| Setting | Old | New |").
+
+    A table is lines opened and closed by "|", its first line the headings; a column whose
+    heading the question uses stays ("What was the old port?" asks it).
+    """
+    if "|" not in text:
+        return text
+    lines = text.split("\n")
+    past: set[int] | None = None  # the past columns of the table being read
+    for n, line in enumerate(lines):
+        if not _TABLE_ROW.fullmatch(line):
+            past = None
+            continue
+        cells = line.strip()[1:-1].split("|")
+        if past is None:
+            past = {
+                m
+                for m, cell in enumerate(cells)
+                if (w := words(cell)) and w[0] in PAST_COLUMNS - asked
+            }
+        elif past and not _TABLE_RULE.fullmatch(line):
+            lines[n] = "|" + "|".join(" " if m in past else c for m, c in enumerate(cells)) + "|"
+    return "\n".join(lines)
+
+
+PAGES = frozenset("page document article wiki doc docs documentation information content".split())
+
+PAGE_GONE = frozenset("outdated obsolete archived deprecated superseded stale".split())
+"""What a banner calls its page: "This page is outdated", "Status: Archived", "[OBSOLETE]"."""
+
+KEPT_UP = frozenset("maintained updated current valid accurate".split())
+
+
+def _out_of_date_page(parts: list[tuple[str, list[str]]]) -> bool:
+    """Whether a sentence is a banner that calls its whole page out of date.
+
+    "This page is outdated.", "This document is archived and no longer maintained.",
+    "Status: Obsolete", "[OUTDATED]"; not "This project is deprecated" (the page is about it)
+    or "This section might be obsolete".
+    """
+    said = [w for _, clause in parts for w in clause if any(c.isalnum() for c in w)]  # not "⚠️"
+    if not said or parts[-1][0].rstrip().endswith((":", "：")):  # "Deprecated:" opens a list
+        return False
+    if len(said) == 1 or (len(said) == 2 and said[0] == "status"):
+        return said[-1] in PAGE_GONE
+    lead = said[1:] if said[0] in ("this", "the") else said
+    if len(lead) < 3 or lead[0] not in PAGES or lead[1] not in ("is", "has", "was"):
+        return False
+    rest = lead[2:]
+    return bool(PAGE_GONE & set(rest[:3])) or (
+        rest[:2] == ["no", "longer"] and bool(KEPT_UP.intersection(rest[2:3]))
+    )
+
+
+def _bracketed_after(label: str, sentence: str) -> bool:
+    """Whether a one-word ``label`` stands in brackets after what it labels, not before a colon.
+
+    "Port 8080 (deprecated), ..." labels port 8080; "Owner (old): Ken Ito" labels Ken Ito.
+    """
+    return bool(re.search(rf"\(\s*{re.escape(label.strip())}\s*\)(?!\s*[:：])", sentence))
 
 
 def _role_asked(role: list[str], asked: frozenset[str] | set[str]) -> bool:
@@ -1619,18 +1721,25 @@ def _affirmed(
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
-    written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", _arrows_out(text))))
+    asks_past = before or bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
+    page = text if asks_past else _past_columns_out(_tasks_done(text), asked)
+    written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", _arrows_out(page))))
     split = [
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
         for sentence in written
     ]
     nows = [any(_says_now(said) for _, said in parts) for parts in split] + [False]
+    # "Owner: Ken Ito (until March 2024)", then "Owner: Lena Park (since April 2024)"
+    handed = any(_dated(said, RANGES) for parts in split for _, said in parts)
     updated = False  # an update note came before this sentence
-    asks_past = before or bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
     asks_then = bool((PAST | ASKING_THE_PAST) & asked)  # "Who was ...?", "Who did ...?"
     asks_now = bool(PRESENT_ASKED & asked) and not asks_then
     # asked in the past, a verb's own included: "Who maintained Kestrel?"
-    asks_ended = asks_then or any(len(w) > 4 and w.endswith("ed") for w in asked)
+    asks_ended = (
+        asks_then
+        or any(len(w) > 4 and w.endswith("ed") for w in asked)
+        or bool(IRREGULAR_PAST & asked)  # "Who ran the Nightjar project in 2019?"
+    )
     wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
     asked_stems = {_stem(w) for w in wanted}
     heard = [{w for _, said in parts for w in said} for parts in split]
@@ -1649,7 +1758,16 @@ def _affirmed(
     )
     # asked what held before, what a text sets aside as past is its answer: "the previous
     # owner", "took over from Ken Ito", "Ken Ito handed it to ...", "Ken Ito left"
+    # asked of a year gone by: what passed on since may be its answer ("Who owned the Harbor
+    # build in 2020?" over "Lena Park took over from Ken Ito"); what holds only since a later
+    # year is not ("Lena Park has owned it since 2023")
+    years = [int(w) for w in asked if a_year(w)] if asks_ended else []
+    asks_past = asks_past or bool(years)
     past_cues = PASSING_ON if asks_past else frozenset()
+    if not asked or asks_past or asks_ended or (FUTURE | WHEN) & asked:
+        # what is to come answers only a question of what is: not "When did the bridge open?"
+        # over "it is due to open in 1932" (a plan in force is the best a text can say)
+        past_cues |= TO_COME
     # the question's verb in the present and in the past: "Lena Park owns it" beside "Ken Ito
     # owned the Harbor build", for "Who owns the Harbor build?"
     told_now, told_before = (
@@ -1675,12 +1793,17 @@ def _affirmed(
         tongue = _negating_language(parts, text)
         asking = _asks_whether(written[number])
         record = bool(RECORDS & everything)
+        # "will" says what is to come only beside a time ahead or a change: "From June, the
+        # owner will be Lena Park"; manuals say what a thing does with it ("the device will
+        # send", "it will require them to upgrade first")
+        descriptive = frozenset() if _ahead(parts) else FUTURE | GOING
         for clause, said in parts:
             not_cues = (
                 asked
                 | {w for q in _QUOTED.findall(clause) for w in words(q)}
                 | {w for w in said if _stem(w) in asked_stems}  # "replace" asked, "replaced"
                 | past_cues
+                | descriptive
             )
             here = (len(sentences), len(clauses))
             if kinds and _names_a_sibling(clause, said, kinds):
@@ -1712,6 +1835,8 @@ def _affirmed(
                 # "Ken Ito until 2024, is now ...", "known as Northwind Labs until 2022", and
                 # for a question not asked in the past "maintained by Ana Costa until 2023"
                 _deny_until(said, clauses[-1][1])
+            if len(clauses) > 1 and not asks_past and _dated(said, UNTIL) and (handed or any(nows)):
+                _deny_whole(clauses[-2:-1])  # "Owner: Ken Ito (until March 2024)"
             if said[0] in FROM and changing and len(clauses) > 1 and not MOVED_TO & set(said):
                 _deny_whole(clauses[-1:])  # "moved to Lena Park in March (from Ken Ito)"
             if len(said) == 1 and said[0] in NEGATIONS - not_cues:
@@ -1722,7 +1847,10 @@ def _affirmed(
                 # "Before 2023, Ken Ito owned it; ..." dates one clause ("Before 2023:" labels)
                 and (len(said) == 1 or said[0] not in BEFORE or clause.endswith(":"))
             ) or (updated and _labels_original(said, parts, not_cues)):
-                passed.append((*here, "past"))  # "Deprecated: port 9090", "Owner (old): Ken Ito"
+                # "Deprecated: port 9090", "Owner (old): Ken Ito"; after what it labels, in
+                # brackets: "Port 8080 (deprecated), port 8443 (current)"
+                after = len(said) == 1 and clauses and _bracketed_after(clause, written[number])
+                passed.append((*here, "before" if after else "past"))
             if (
                 (
                     (held_now or answered_now - {number} or (current and len(clauses) > 1))
@@ -1748,6 +1876,8 @@ def _affirmed(
                 _deny_whole(clauses[-2:-1])  # "reduced to 12,000 ... but restored to 18,000"
             if record and len(clauses) > 1 and _surpasses_before(said):
                 _deny_whole(clauses[:-1])  # "Ana Ruiz set it in 2011; it was broken by ..."
+            if years and _since_after(said, max(years)):
+                _deny_whole(clauses[-1:])  # "Lena Park has owned it since 2023", asked of 2020
             if len(clauses) > 1 and _spent(clauses[-2][0]) and (MOVING_ON | CHANGES) & set(said):
                 _deny_whole(clauses[-2:-1])  # "After ten years in Leeds, the office moved to York"
             lead = [w for w in said if w not in CONJUNCTIONS | HAVING]
@@ -1806,6 +1936,9 @@ def _affirmed(
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
         if (concedes and len(sentences[s]) > 1) or contrasting & set(later):
             _deny_whole(sentences[s][c : c + 1])
+    if not (asks_past or asks_then) and any(_out_of_date_page(parts) for parts in split):
+        for clauses in sentences:  # "This page is outdated. The API uses port 8080."
+            _deny_whole(clauses)
     kept: set[str] = set()
     runs: list[str] = [""]
     flow: list[str | None] = []
@@ -2117,6 +2250,20 @@ def _denied(
             _deny_left(said, n, flags)  # "vacated its Leeds premises"
         if w in MOVING_ON - not_cues and tuple(said[n + 1 : n + 3]) in MOVING_OUT:
             _deny_left(said, n + 2, flags)  # "moved out of Leeds"
+        if w in (FUTURE | GOING) - not_cues and _to_come(said, n):
+            _deny(flags, said, n + 1, len(said))  # "the owner will be Lena Park"
+            verb = n + 2 if w in GOING else n + 1
+            if said[verb : verb + 1] and said[verb] in TAKING:  # "Lena Park will take over"
+                _deny(flags, said, n - 1, -1, DATING_CLAUSE | CONJUNCTIONS)
+        if w in UNDER_WAY and n and said[n - 1] in PASSIVE and said[n + 1 : n + 2] == ["to"]:
+            _deny(flags, said, n + 2, n + 2 + REACH, DATING)  # "is moving to port 8443 in Q3"
+        if (
+            w in CHANGE_NOUNS
+            and said[n + 1 : n + 2] == ["to"]
+            and n
+            and said[n - 1] in AHEAD  # a noun: not "before they can upgrade to"
+        ):
+            _deny(flags, said, n + 2, n + 2 + REACH, PREDICATES)  # "until the migration to 8443"
         if _closes(said, n, not_cues):
             _deny(flags, said, n - 1, -1, DATING_CLAUSE | UNTIL)  # "the Leeds office closed"
         if w in CHANGES and not _role_asked([w], not_cues) and _intended(said, n):
@@ -2328,6 +2475,91 @@ def _spent(said: list[str]) -> bool:
         and said[2] in SPANS
         and said[3] in ("in", "at", "with")
     )
+
+
+FUTURE = frozenset("will shall wird sera seran serao".split())
+"""Words that say what is to come, not what is: "the owner will be Lena Park", "será",
+"sera", "wird ... sein" (German "wird" only so: "wird genutzt" is a passive)."""
+
+EVENING = frozenset("la di ogni della alla questa buona".split())
+"""Before "sera", words that make it Italian "evening": "la sera", "di sera"."""
+
+GOING = frozenset("set going about".split())
+"""Before "to" and a verb, words that make it to come: "is set to take over"."""
+
+STAYING = frozenset("remain remains stay stays keep continue still be".split()) - {"be"}
+"""After "will", verbs that say what holds now goes on: "Ken Ito will remain the owner"."""
+
+TAKING = frozenset(
+    "take become join replace succeed assume inherit lead own run manage head chair".split()
+)
+"""After "will", verbs whose subject is the one to come: "Lena Park will take over"."""
+
+UNDER_WAY = frozenset("moving switching migrating relocating changing transitioning".split())
+"""After "is", verbs of change under way: where they go is not where it is yet."""
+
+CHANGE_NOUNS = frozenset("migration move switch transition upgrade change cutover".split())
+
+AHEAD = frozenset("until till before pending upcoming planned future next bis".split())
+"""Right before a noun of change (past "the", which :func:`words` drops), words that put it
+ahead: "until the migration to 8443 completes", "the upcoming move to York"."""
+
+
+TO_COME = FUTURE | GOING | UNDER_WAY | CHANGE_NOUNS
+"""Cues of what is to come, which deny only for a question of what is."""
+
+HAPPENING = frozenset(
+    "held happen start begin open occur meet end finish launch convene air premiere".split()
+)
+"""After "will" (or "will be"), verbs of an event: its future is its schedule, what a question
+of when or where it is asks ("The meeting will take place on March 10")."""
+
+WHEN = frozenset("when wann quand cuando quando когда いつ 언제 कब 何时 什么时候".split())
+"""Question words asking when: what is to come answers them."""
+
+
+AHEAD_IN_TIME = frozenset(
+    "next soon upcoming tomorrow starting effective later q1 q2 q3 q4 ab a partir "
+    "proximo proxima prochain prochaine nachsten demnachst".split()
+)
+"""Words that put what "will" says ahead in time: "next month", "starting in v3", "ab Juni"."""
+
+
+def _ahead(parts: list[tuple[str, list[str]]]) -> bool:
+    """Whether a sentence puts what it says of the future at a time, or as a change.
+
+    "From June, the owner will be Lena Park", "Lena Park will take over", "will move to York";
+    not "the device will send reports", "it will require them to upgrade first".
+    """
+    said = [w for _, clause in parts for w in clause]
+    if (AHEAD_IN_TIME | MONTH_WORDS) & set(said) or any(map(a_year, said)):
+        return True
+    return any(
+        w in FUTURE | GOING and (TAKING | CHANGES).intersection(said[n + 1 : n + 4])
+        for n, w in enumerate(said)
+    )
+
+
+def _to_come(said: list[str], n: int) -> bool:
+    """Whether the word at ``n`` ("will", "is set to") opens what is to come, not what goes on.
+
+    "The owner will be Lena Park", "Lena Park is set to take over"; not "Ken Ito will remain
+    the owner", "the API will keep using 8443", an event's schedule ("the meeting will take
+    place on March 10"), a modal of will ("if you will").
+    """
+    if said[n] == "wird":
+        return said[-1] == "sein"  # "Der Eigentümer wird ab Juni Lena Park sein"
+    if said[n] == "sera" and n and said[n - 1] in EVENING:
+        return False
+    at = n + 1  # the verb
+    if said[n] in GOING:
+        if not (n and said[n - 1] in PASSIVE and said[at : at + 1] == ["to"]):
+            return False
+        at += 1
+    rest = said[at : at + 2]
+    event = said[at + 1 : at + 3] if rest[:1] == ["be"] else rest  # "will be held"
+    happens = event[:2] == ["take", "place"] or bool(event[:1]) and event[0] in HAPPENING
+    return bool(rest) and not STAYING & set(rest) and not happens
 
 
 def _left_behind(said: list[str], n: int) -> bool:
