@@ -266,7 +266,10 @@ def _read_answer(
         # not created by Chris Rogers." states nothing
         # "Room 3 → Room 5" states what it changes to
         head = _ASIDE.sub("", answer) if _ASIDE.search(answer) else changed_to(answer)
-        answer = head if head != answer and states(said, head, asked) else ""
+        # "Priya Nair (until June 2025), Omar Haddad (since July 2025)" states its last item
+        items = _stated_items(said, answer, asked)
+        alone = items[0] if len(items) == 1 else ""
+        answer = head if head != answer and states(said, head, asked) else alone
         reading = reading.model_copy(update={"answers": [answer] if answer else []})
     if (
         not answer
@@ -340,7 +343,7 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
     """
     read = _FIGURE.findall(ascii_digits(answer))
     if not read:
-        return None
+        return _renamed_to(text, answer, question)
     years = all(a_year(f) for f in read)
     gone = [f for f in read if denies(text, f, question)] or read  # "1932 bali mwaka 1934"
     # the sentences that write what is denied, a few at most: a long text stays cheap
@@ -360,6 +363,30 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
     return whole if whole and writes(near, whole) and states(near, whole, question) else stated[0]
 
 
+def _renamed_to(text: str, answer: str, question: str) -> str | None:
+    """The name a text that denies the name ``answer`` states in its place, if just one.
+
+    "Il referente del progetto era Marco Bini; ora è Giulia Conti." gives up Marco Bini, the
+    model's reading, and states Giulia Conti. Only for a name of two to four capitalised
+    words, and only when the sentences that write it state exactly one other name of as many
+    words that the question does not use.
+    """
+    if not _NAME.fullmatch(answer):
+        return None
+    size, asked = len(answer.split()), set(words(question))
+    near = " ".join(islice((s for s in sentences(text) if answer in s), 3))
+    others = {
+        name
+        for name in _NAME.findall(near)
+        if len(name.split()) == size and name != answer and not set(words(name)) & asked
+    }
+    stated = [n for n in others if states(near, n, question) and not denies(near, n, question)]
+    return stated[0] if len(stated) == 1 else None
+
+
+_NAME = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){1,3}\b")
+"""A name of two to four capitalised words: "Giulia Conti", "Ana Costa Silva"."""
+
 _FIGURE = re.compile(r"(?<![\d.,])\d+(?:[,.]\d{3}(?!\d))*(?![,.]?\d)")
 """A figure written in digits, thousands marks and all: "1934", "3,559", the 1934 of "1934年"."""
 
@@ -368,10 +395,12 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
     """The items of an answer read as a list that the text states as its own.
 
     "Ken Ito; Raj Patel; Mia Chen" read from "CEOs: 2010-2015 Ken Ito; 2015-2021 Raj Patel;
-    since 2021 Mia Chen" is "Mia Chen". Only a list set apart by semicolons: commas also join
-    a place to its region and a day to its year.
+    since 2021 Mia Chen" is "Mia Chen"; "Priya Nair (until June 2025), Omar Haddad (since
+    July 2025)" is "Omar Haddad", without its aside. Only a list set apart by semicolons or
+    by commas after asides: commas also join a place to its region and a day to its year.
     """
-    items = [item.strip(" .,") for item in answer.split(";")]
+    parts = answer.split(";") if ";" in answer else _AFTER_ASIDE.split(answer)
+    items = [_ASIDE.sub("", item).strip(" .,") for item in parts]
     if len(items) < 2:
         return []
     return [
@@ -380,6 +409,9 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
         if item and grounded(text, item, question=question) and states(text, item, question)
     ]
 
+
+_AFTER_ASIDE = re.compile(r"(?<=\))\s*,\s*")
+"""A comma right after an aside, between items of a list: "Priya Nair (until June 2025), ..."."""
 
 _AND = re.compile(r"\s*,?\s+(?:and|und|et|y|e|och|og|i|и)\s+|\s*[&、]\s*|\s*[和及与與]")
 """What joins the last item of a list: "and" in English and other languages, "、", "和" (not

@@ -184,6 +184,9 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "ne sont plus",
         "n etait plus",
         "non piu",
+        "non e piu",
+        "non sono piu",
+        "non era piu",
         "ja nao",
         "no en",
         "e non",
@@ -479,8 +482,25 @@ NAMING_A_THING = frozenset(
 """Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
 technical text names things with them ("fixed the login error", "a false positive")."""
 
+IN_A_CUE = frozenset("e est sono sont era etait".split())
+"""Verbs of being inside a cue of several words ("non è più", "n'est plus"): a question that
+uses them ("Chi è ...?", "Qui est ...?") does not make the cue its own words."""
+
 NO_LONGER = frozenset(
-    tuple(words(cue)) for cue in ("no longer", "ya no", "nicht mehr", "non più", "já não")
+    tuple(words(cue))
+    for cue in (
+        "no longer",
+        "ya no",
+        "nicht mehr",
+        "non più",
+        "non è più",
+        "non sono più",
+        "non era più",
+        "n'est plus",
+        "ne sont plus",
+        "n'était plus",
+        "já não",
+    )
 )
 """Cues that deny what their clause says of its subject, before them, and what follows."""
 
@@ -1514,9 +1534,10 @@ def _out_of_date_page(parts: list[tuple[str, list[str]]]) -> bool:
 
 
 def _bracketed_after(label: str, sentence: str) -> bool:
-    """Whether a one-word ``label`` stands in brackets after what it labels, not before a colon.
+    """Whether a ``label`` clause stands in brackets after what it labels, not before a colon.
 
-    "Port 8080 (deprecated), ..." labels port 8080; "Owner (old): Ken Ito" labels Ken Ito.
+    "Port 8080 (deprecated), ..." labels port 8080, "Priya Nair (until June 2025), ..." Priya
+    Nair; "Owner (old): Ken Ito" labels Ken Ito.
     """
     return bool(re.search(rf"\(\s*{re.escape(label.strip())}\s*\)(?!\s*[:：])", sentence))
 
@@ -1818,6 +1839,8 @@ def _affirmed(
             if (how := _holder_passed(said, former, not_cues)) is not None:
                 if how == "label" and clauses and clause.endswith(":"):
                     how = "after"  # "Owner: Lena Park (former owner: Ken Ito)"
+                elif how == "after" and clauses and _bracketed_after(clause, written[number]):
+                    how = "before"  # "Priya Nair (until June 2025), Omar Haddad"
                 passed.append((*here, how))
             clauses.append(
                 (
@@ -2317,7 +2340,7 @@ def _denied(
                 c
                 for c in cues
                 if tuple(said[n : n + len(c)]) == c
-                and not not_cues & set(c)
+                and not not_cues & (set(c) - IN_A_CUE)  # "non è più" for "Chi è ...?"
                 and (c not in PAST_ONLY_WITH or PAST_ONLY_WITH[c] & set(said))
             ),
             None,

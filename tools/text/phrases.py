@@ -379,7 +379,12 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
         return answer  # a name's first words, not a clause: "QEMU ACPI PM Device Model"
     start += verb  # "The arena seats 14,500 people." for "What is the arena's capacity?"
     span = " ".join(tokens[start:end]).strip(" .,;:!?\"'()")
+    span = _COPULA_AFTER.sub("", span)  # "Daniel Kim입니다" is "Daniel Kim"
     return span if _names_something(span) else answer
+
+
+_COPULA_AFTER = re.compile(r"(?<=\w)(?:입니다|이에요|예요|이다|였습니다|이었습니다)$")
+"""A Korean copula written onto the word it ends: "담당자는 Daniel Kim입니다"."""
 
 
 def _inserted(tokens: list[str], each: list[set[str]], asked: set[str], answer: str) -> str:
@@ -511,7 +516,9 @@ def _has_clause_word(tokens: list[str]) -> bool:
     So they read as a clause, not as a name ("QEMU ACPI PM Device Model").
     """
     return any(
-        (w.islower() and w not in FUNCTION_WORDS) or w in _CLAUSE_WORDS
+        (w.islower() and w not in FUNCTION_WORDS)
+        or w in _CLAUSE_WORDS
+        or (w.isalpha() and w.lower() == w.upper())  # a script without case: "담당자는"
         for t in tokens
         for w in re.findall(r"\w+", t)
     )
