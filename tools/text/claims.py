@@ -1344,6 +1344,8 @@ GUARDED = frozenset(
 the answer: "Never expose port 8443 publicly; the API uses it internally", "do not commit the
 key"."""
 
+UNDENYING_VERBS = STAYED | GUARDED
+
 MOVING_ON = frozenset("moved relocated went headed transferred switched".split())
 """After "left ... and", verbs that say where it went: "left Leeds and moved to York"."""
 
@@ -1381,6 +1383,9 @@ CHANGES = frozenset(
     "move relocate switch change rename migrate transfer shift rebrand convert".split()
 )
 """Verbs of change as a plan names them: where they go is not where it is."""
+
+MOVED_ON = MOVING_ON | CHANGES
+"""Verbs of a change that ends a stay: "After ten years in Leeds, the office moved to York"."""
 
 HYPOTHETICAL = frozenset("would could might".split())
 """In a sentence opened by "if", a clause with these says what would be, not what is: "If the
@@ -1901,7 +1906,7 @@ def _affirmed(
                 _deny_whole(clauses[:-1])  # "Ana Ruiz set it in 2011; it was broken by ..."
             if years and _since_after(said, max(years)):
                 _deny_whole(clauses[-1:])  # "Lena Park has owned it since 2023", asked of 2020
-            if len(clauses) > 1 and _spent(clauses[-2][0]) and (MOVING_ON | CHANGES) & set(said):
+            if len(clauses) > 1 and _spent(clauses[-2][0]) and MOVED_ON & set(said):
                 _deny_whole(clauses[-2:-1])  # "After ten years in Leeds, the office moved to York"
             lead = [w for w in said if w not in CONJUNCTIONS | HAVING]
             if len(clauses) > 1 and lead and _leaves(lead, 0, not_cues) and _gone(lead, 0):
@@ -2269,11 +2274,11 @@ def _denied(
             _deny_left(said, n, flags)
         elif w == "left" and w not in not_cues and _left_behind(said, n):
             _deny_left(said, n, flags)  # "left Leeds for Manchester", "left Leeds in 2023"
-        if w in VACATING - not_cues and not NEGATIONS & set(said[max(n - 2, 0) : n]):
+        if w in VACATING and w not in not_cues and not NEGATIONS & set(said[max(n - 2, 0) : n]):
             _deny_left(said, n, flags)  # "vacated its Leeds premises"
-        if w in MOVING_ON - not_cues and tuple(said[n + 1 : n + 3]) in MOVING_OUT:
+        if w in MOVING_ON and w not in not_cues and tuple(said[n + 1 : n + 3]) in MOVING_OUT:
             _deny_left(said, n + 2, flags)  # "moved out of Leeds"
-        if w in (FUTURE | GOING) - not_cues and _to_come(said, n):
+        if w in WILL and w not in not_cues and _to_come(said, n):
             _deny(flags, said, n + 1, len(said))  # "the owner will be Lena Park"
             verb = n + 2 if w in GOING else n + 1
             if said[verb : verb + 1] and said[verb] in TAKING:  # "Lena Park will take over"
@@ -2287,7 +2292,7 @@ def _denied(
             and said[n - 1] in AHEAD  # a noun: not "before they can upgrade to"
         ):
             _deny(flags, said, n + 2, n + 2 + REACH, PREDICATES)  # "until the migration to 8443"
-        if _closes(said, n, not_cues):
+        if w in CLOSING and _closes(said, n, not_cues):
             _deny(flags, said, n - 1, -1, DATING_CLAUSE | UNTIL)  # "the Leeds office closed"
         if w in CHANGES and not _role_asked([w], not_cues) and _intended(said, n):
             _deny(flags, said, n, n + 2 + REACH)  # "plans to move ... to Leeds"
@@ -2351,7 +2356,7 @@ def _denied(
             or (n and said[n - 1] in NOBODY)  # "nobody disputes that ..."
             or (cue in NO_LONGER and n + len(cue) < len(said) and said[n + len(cue)] in _COMPARING)
             # "we never left Leeds", "never expose port 8443 publicly"
-            or bool((STAYED | GUARDED).intersection(said[n + len(cue) : n + len(cue) + 1]))
+            or bool(UNDENYING_VERBS.intersection(said[n + len(cue) : n + len(cue) + 1]))
         ):
             n += 1  # "if the build does not finish in 10 minutes" sets a condition
             continue
@@ -2528,7 +2533,9 @@ AHEAD = frozenset("until till before pending upcoming planned future next bis".s
 ahead: "until the migration to 8443 completes", "the upcoming move to York"."""
 
 
-TO_COME = FUTURE | GOING | UNDER_WAY | CHANGE_NOUNS
+WILL = FUTURE | GOING
+
+TO_COME = WILL | UNDER_WAY | CHANGE_NOUNS
 """Cues of what is to come, which deny only for a question of what is."""
 
 HAPPENING = frozenset(
@@ -2548,6 +2555,9 @@ AHEAD_IN_TIME = frozenset(
 """Words that put what "will" says ahead in time: "next month", "starting in v3", "ab Juni"."""
 
 
+AHEAD_OR_MONTH = AHEAD_IN_TIME | MONTH_WORDS
+
+
 def _ahead(parts: list[tuple[str, list[str]]]) -> bool:
     """Whether a sentence puts what it says of the future at a time, or as a change.
 
@@ -2555,7 +2565,7 @@ def _ahead(parts: list[tuple[str, list[str]]]) -> bool:
     not "the device will send reports", "it will require them to upgrade first".
     """
     said = [w for _, clause in parts for w in clause]
-    if (AHEAD_IN_TIME | MONTH_WORDS) & set(said) or any(map(a_year, said)):
+    if AHEAD_OR_MONTH.intersection(said) or any(map(a_year, said)):
         return True
     return any(
         w in FUTURE | GOING and (TAKING | CHANGES).intersection(said[n + 1 : n + 4])
@@ -2609,7 +2619,7 @@ def _closes(said: list[str], n: int, not_cues: frozenset[str] | set[str]) -> boo
     "The Leeds office closed in 2022", "was shut down in March", "closed and the staff
     moved"; not "is closed on Sundays", "never closed", "the deal closed" asked who bought.
     """
-    if said[n] not in CLOSING - not_cues or not WHERE_ASKED & not_cues:
+    if said[n] not in CLOSING or said[n] in not_cues or not WHERE_ASKED & not_cues:
         return False
     before = said[max(n - 2, 0) : n]
     if (OPEN_NOW | NEGATIONS) & set(before):
