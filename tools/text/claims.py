@@ -1603,8 +1603,17 @@ HOLDING_NOW = frozenset("is are now currently still".split())
 
 
 PASSING_ON = (
-    REPLACING | PAST_LABELS | CHANGING | HANDING | LEAVING | HANDED_AWAY | HANDED_OVER
-) | (CLOSING | VACATING | MOVING_ON)
+    REPLACING
+    | PAST_LABELS
+    | CHANGING
+    | HANDING
+    | LEAVING
+    | HANDED_AWAY
+    | HANDED_OVER
+    | CLOSING
+    | VACATING
+    | MOVING_ON
+)
 """Cues of what passed on to another, which a question about before asks for."""
 
 
@@ -1822,7 +1831,7 @@ def _affirmed(
         # "will" says what is to come only beside a time ahead or a change: "From June, the
         # owner will be Lena Park"; manuals say what a thing does with it ("the device will
         # send", "it will require them to upgrade first")
-        descriptive = frozenset() if _ahead(parts) else FUTURE | GOING
+        descriptive = frozenset() if _ahead(parts) else WILL
         for clause, said in parts:
             not_cues = (
                 asked
@@ -2515,7 +2524,7 @@ EVENING = frozenset("la di ogni della alla questa buona".split())
 GOING = frozenset("set going about".split())
 """Before "to" and a verb, words that make it to come: "is set to take over"."""
 
-STAYING = frozenset("remain remains stay stays keep continue still be".split()) - {"be"}
+STAYING = frozenset("remain remains stay stays keep continue still".split())
 """After "will", verbs that say what holds now goes on: "Ken Ito will remain the owner"."""
 
 TAKING = frozenset(
@@ -2549,13 +2558,15 @@ WHEN = frozenset("when wann quand cuando quando когда いつ 언제 कब 
 
 
 AHEAD_IN_TIME = frozenset(
-    "next soon upcoming tomorrow starting effective later q1 q2 q3 q4 ab a partir "
+    "next soon upcoming tomorrow starting effective later q1 q2 q3 q4 ab partir "
     "proximo proxima prochain prochaine nachsten demnachst".split()
 )
 """Words that put what "will" says ahead in time: "next month", "starting in v3", "ab Juni"."""
 
 
 AHEAD_OR_MONTH = AHEAD_IN_TIME | MONTH_WORDS
+
+TAKING_OR_CHANGING = TAKING | CHANGES
 
 
 def _ahead(parts: list[tuple[str, list[str]]]) -> bool:
@@ -2568,7 +2579,7 @@ def _ahead(parts: list[tuple[str, list[str]]]) -> bool:
     if AHEAD_OR_MONTH.intersection(said) or any(map(a_year, said)):
         return True
     return any(
-        w in FUTURE | GOING and (TAKING | CHANGES).intersection(said[n + 1 : n + 4])
+        w in WILL and TAKING_OR_CHANGING.intersection(said[n + 1 : n + 4])
         for n, w in enumerate(said)
     )
 
