@@ -266,7 +266,7 @@ def _read_answer(
         # not created by Chris Rogers." states nothing
         # "Room 3 → Room 5" states what it changes to
         head = _ASIDE.sub("", answer) if _ASIDE.search(answer) else changed_to(answer)
-        # "Priya Nair (until June 2025), Omar Haddad (since July 2025)" states its last item
+        # "Priya Nair (until June 2025), Omar Haddad (since July 2025)": the one item it states
         items = _stated_items(said, answer, asked)
         alone = items[0] if len(items) == 1 else ""
         answer = head if head != answer and states(said, head, asked) else alone
