@@ -20,7 +20,13 @@ from contextorg.state import (
 from contextorg.tools.answering.citations import OUT_OF_SCOPE, full_text, supports
 from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
-from contextorg.tools.text.normalize import counted_number, normalize, same_answer, words
+from contextorg.tools.text.normalize import (
+    FUNCTION_WORDS,
+    counted_number,
+    normalize,
+    same_answer,
+    words,
+)
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
@@ -126,16 +132,35 @@ def _head_of(answer: str, reading: ContextReading | None) -> str | None:
 
     "Mara Quist" for "Mara Quist in 1911"; not "Davis" for "Miles Davis", nor "Bank" for
     "Bank of America". For a number and what it counts, the number: "14,500" for "14,500
-    spectators" and a copy read as "14,500 people".
+    spectators" and a copy read as "14,500 people". A name the copy gives, then a clause:
+    "Tomás Reyes" for "Tomás Reyes took it over in May." (the caller checks that every
+    cited text states it).
     """
     if reading is None or reading.status != "answers" or not reading.answers:
         return None
     given = reading.answers[0]
     head, whole = words(given), words(answer)
     if head and len(head) < len(whole) and whole[: len(head)] == head:
-        return given if whole[len(head)] in ADJUNCTS else None
+        if whole[len(head)] in ADJUNCTS or _named_then_clause(answer, head):
+            return given
+        return None
     number = counted_number(answer)  # "14,500" for "14,500 spectators" and "14,500 people"
     return number if number and same_answer(number, given) else None
+
+
+def _named_then_clause(answer: str, head: list[str]) -> bool:
+    """Whether ``answer`` opens with ``head`` as a name, then a clause.
+
+    The name is two to four capitalised words; the clause goes on in lower case with a word
+    that is no small word: "Tomás Reyes took it over", not "Bank of America".
+    """
+    tokens = answer.split()
+    for k in range(2, min(4, len(tokens) - 1) + 1):
+        if not all(t[:1].isupper() for t in tokens[:k]) or words(" ".join(tokens[:k])) != head:
+            continue
+        after = tokens[k]
+        return after[:1].islower() and not set(words(after)) & FUNCTION_WORDS
+    return False
 
 
 def segments_stating(

@@ -176,8 +176,9 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
     on a tie: "The median income in Screven is $31,250." gives "$31,250", not "The median
     income in". A run that would end mid-phrase ("hodgepodge structure, and") is finished from
     the text (:func:`~contextorg.tools.text.phrases.complete_phrase`). It counts only while it
-    is still :func:`~contextorg.tools.text.normalize.grounded` (half of those words), and
-    never stops right beside a number the text does not write; else None.
+    is still :func:`~contextorg.tools.text.normalize.grounded` (half of those words), keeps a
+    number of the answer's when it has one the question has not, and never stops right
+    beside a number the text does not write; else None.
     """
     if states(text, answer, question):
         return answer
@@ -200,6 +201,8 @@ def stated_part(text: str, answer: str, question: str = "") -> str | None:
                     best, best_score = run, score
                 break
     carries = grounded(best, answer, question=question, every_number=False)
+    if numbers(answer) - numbers(question) and not numbers(best):
+        return None  # "seconds" of "30 seconds" is no answer ("OpenXT 6" asked adds nothing)
     return best if best_score[0] and carries else None
 
 

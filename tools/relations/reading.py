@@ -297,7 +297,7 @@ def _read_answer(
             return other
     if items := _joined_items(text, answer, asked):  # "Ana Costa and Ben Adler"
         return reading.model_copy(update={"answers": items})
-    if denies(text, answer, asked):
+    if denies(text, answer, asked) or _figures_denied(text, answer, asked):
         if stated := _stated_items(text, answer, asked):  # "Ken Ito; Raj Patel; Mia Chen"
             return reading.model_copy(update={"answers": stated})
         denied = reading.model_copy(update={"status": "denied", "answers": []})
@@ -329,6 +329,16 @@ ELSEWHERE = (
 
 _ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 """An aside in brackets that ends a reply: "(was $10 until June 2025)"."""
+
+
+def _figures_denied(text: str, answer: str, question: str) -> bool:
+    """Whether ``text`` denies every figure of ``answer``, however it writes the rest.
+
+    "30 seconds" from "defaults to a 30-second timeout, but production runs it with a
+    120-second timeout": the text never writes "30 seconds", so does not deny it whole.
+    """
+    figures = _FIGURE.findall(ascii_digits(answer))
+    return bool(figures) and all(denies(text, f, question) for f in figures)
 
 
 def corrected_to(text: str, answer: str, question: str) -> str | None:

@@ -18,7 +18,11 @@ give 1932", "1932 is often cited") is denied where the text sets its own account
 ("but it opened in 1934", "In fact, ..."). Japanese and Korean negate after what they deny
 ("1932年ではなく"). A label of the past ("Deprecated: port 9090", "Owner (old): Ken Ito"), what a
 change left ("migrated off MySQL", "moved to Lena Park (from Ken Ito)") and a value older
-versions had ("9090 (it was 8080 before version 4)") are not stated either. No model call:
+versions had ("9090 (it was 8080 before version 4)") are not stated either; nor what old
+pages or rumours say ("Archived pages may name Ken Ito"), what a condition supposes ("if it
+still uses 8080"), an example of what might be, a default the text runs otherwise, what
+was proposed and rejected, and the subject of a negated verb or role the question asks
+about ("Ken Ito does not own it", "is not the owner anymore"). No model call:
 the cues are words, in English first and a few in German, French, Spanish, Italian,
 Portuguese, Dutch, Russian, Greek, Turkish, Hindi, Vietnamese, Indonesian, Chinese, Japanese,
 Korean, Arabic, Hebrew and Thai, and they err towards denying (a denied answer is left out,
@@ -52,7 +56,7 @@ from contextorg.tools.text.questions import asks_yes_no
 _CLAUSES = re.compile(
     r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
     r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)"
-    r"|(?<=지만)(?=\s)",
+    r"|(?<=지만)(?=\s)|(?<=\s)(?:#|//)(?=\s)",
     re.IGNORECASE,
 )
 
@@ -133,6 +137,41 @@ CONTRACTED = tuple(
 )
 """English negations as they are written: "doesn't", "won't" (read as "doesnt", "wont")."""
 
+NO_LONGER_ELSEWHERE = (
+    # Dutch, Swedish, Danish, Norwegian, Polish, Czech, Slovak, Romanian, Hungarian, Finnish
+    "niet langer",
+    "niet meer",
+    "inte längre",
+    "ikke længere",
+    "ikke laengere",
+    "ikke lenger",
+    "nie jest już",
+    "już nie",
+    "już nie jest",
+    "už není",
+    "už nie je",
+    "nu mai este",
+    "nu mai e",
+    "nu mai sunt",
+    "már nem",
+    "ei ole enää",
+    "ei enää",
+    # Russian, Ukrainian, Greek, Hebrew, Arabic, Vietnamese, Indonesian
+    "больше не",
+    "уже не",
+    "більше не",
+    "вже не",
+    "δεν είναι πλέον",
+    "πλέον δεν",
+    "כבר לא",
+    "لم يعد",
+    "لم تعد",
+    "không còn",
+    "bukan lagi",
+    "tidak lagi",
+)
+""""No longer" in other languages: each denies the subject before it, as "no longer" does."""
+
 DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
     tuple(words(cue))
     for cue in (
@@ -188,6 +227,7 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "non sono piu",
         "non era piu",
         "ja nao",
+        *NO_LONGER_ELSEWHERE,
         "no en",
         "e non",
         "nunca",
@@ -300,11 +340,14 @@ DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled pushed verschoben reporte aplazado "
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
+    "rumoured rumors rumours unconfirmed unverified "
     "outdated superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte "
     "remplace reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任 "
     "sostituita sostituito sostituiti substituida substituido vervangen zastapiony zastapiona "
     "zastapione заменен заменена заменено заменены "
-    "deprecated unsupported obsolete eol "
+    "deprecated unsupported obsolete eol veraltet veraltete uberholt abgekundigt deprecato "
+    "deprecata obsoleto obsoleta descontinuado descontinuada устарел устарела устарело "
+    "устаревший 过时 废弃 弃 廃止 "
     "misprint typo "
     "debunked disputed refuted denied inaccurate untrue hoax unfounded baseless groundless "
     "misdated misattributed misquoted misreported misprinted misremembered misidentified "
@@ -482,7 +525,7 @@ NAMING_A_THING = frozenset(
 """Cues that deny only as what something *is* ("the 1932 date is an error", "was in error"):
 technical text names things with them ("fixed the login error", "a false positive")."""
 
-IN_A_CUE = frozenset("e est sono sont era etait".split())
+IN_A_CUE = frozenset("e est sono sont era etait jest este ειναι ole je".split())
 """Verbs of being inside a cue of several words ("non è più", "n'est plus"): a question that
 uses them ("Chi è ...?", "Qui est ...?") does not make the cue its own words."""
 
@@ -500,6 +543,7 @@ NO_LONGER = frozenset(
         "ne sont plus",
         "n'était plus",
         "já não",
+        *NO_LONGER_ELSEWHERE,
     )
 )
 """Cues that deny what their clause says of its subject, before them, and what follows."""
@@ -510,7 +554,7 @@ UNDENIED_AFTER = frozenset(
 """After a word of :data:`NEGATING_IN`, words that make it no denial: a limit ("no más de 40
 mg", "non meno di 2 ore"), "no obstante" (nevertheless), "non appena" (as soon as)."""
 
-_COMPARING = frozenset("than als di que".split())
+_COMPARING = frozenset("than als di que dan".split())
 """After a cue of :data:`NO_LONGER`, words that make it a limit: "no longer than 30 minutes",
 "nicht mehr als 40 mg", "non più di 40 mg"."""
 
@@ -567,6 +611,7 @@ NEGATING_IN: dict[str, re.Pattern[str]] = {
         "fi": r"ei|eivat|en|et|emme|ette",
         "et": r"ei|pole",
         "hu": r"nem|sem",
+        "fa": r"نه",  # "نه در سال ۱۹۳۲": not in 1932
         "tl": r"hindi",
         "lt": r"ne|nebuvo|nera",
         "lv": r"ne|nevis|nebija|netika",
@@ -593,7 +638,7 @@ NEGATING_AFTER_IN: dict[str, re.Pattern[str]] = {
     # a verb negated by its suffix: "1932'de açılmadı" (it did not open in 1932)
     "tr": re.compile(r"\w+(?:m[aı]d[ıi]|med[iı]|m[aı]m[ıi]s|mem[iı]s|m[ıiuü]yor|m[ae]y[ae]cak)"),
     # a verb negated by its prefix after what it denies: "در سال ۱۹۳۲ افتتاح نشد"
-    "fa": re.compile(r"نشد|نشده|نبود|نیست|نکرد|نکرده|نه"),
+    "fa": re.compile(r"نشد|نشده|نبود|نیست|نکرد|نکرده"),
 }
 """Words that deny what comes before them, in their language only (as :data:`DENYING_AFTER`
 does in every language)."""
@@ -630,7 +675,11 @@ def _asks_whether(sentence: str) -> bool:
     "Did the bridge open in 1932? No, it opened in 1934." A question asking what or when is
     not one: "Why did the bridge open in 1934?" takes its words as given.
     """
-    return sentence.rstrip().endswith(("?", "？")) and asks_yes_no(sentence)
+    return sentence.rstrip().endswith(("?", "？")) and asks_yes_no(_LABEL.sub("", sentence))
+
+
+_LABEL = re.compile(r"^\W*\w{1,12}\s*[:：]\s*")
+"""A short label opening a line: "Q: ", "Question: ", "FAQ: "."""
 
 
 def _negating_language(parts: list[tuple[str, list[str]]], text: str) -> str:
@@ -783,6 +832,32 @@ RETRACTED = frozenset(
 )
 """Sources a text names only to correct them: a clause that reports one is denied whole ("an
 earlier version of this article said the bridge opened in 1932")."""
+
+PAGES = frozenset("page document article wiki doc docs documentation information content".split())
+STALE = frozenset("old older outdated archived obsolete stale superseded previous prior".split())
+"""Words that put writings out of date: "old docs", "archived pages", "previous versions"."""
+
+WRITINGS = (
+    SOURCES
+    | PAGES
+    | frozenset("pages versions revisions copies manuals notes posts threads tickets".split())
+)
+CITING = REPORTING | frozenset(
+    "name names mention mentions show shows reference references".split()
+)
+"""Verbs by which writings give a value: "old docs list port 8080", "may name Ken Ito"."""
+
+
+def _old_sources(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause tells what outdated writings say.
+
+    "Archived pages may name Ken Ito", "old docs list port 8080", "previous versions of this
+    page said 1932".
+    """
+    return any(
+        w in STALE - not_cues and said[n + 1] in WRITINGS for n, w in enumerate(said[:-1])
+    ) and bool((CITING - not_cues) & set(said))
+
 
 CONTRASTS = frozenset(
     "actually reality correct actual records evidence tatsachlich eigentlich realidad 实际 "
@@ -1400,7 +1475,8 @@ RECORDS = frozenset("record records rekord marke".split())
 
 WITHDRAWN = frozenset(
     "withdrawn rescinded revoked retracted repealed discontinued scrapped overturned annulled "
-    "voided nullified invalidated".split()
+    "voided nullified invalidated rejected dropped cancelled canceled shelved vetoed overruled "
+    "reverted".split()
 )
 """In the passive, what they end is denied, back to the start of the clause: "the 40 mg dose
 in the 2019 label was withdrawn" (not "hosted by Ken Ito until it was discontinued")."""
@@ -1468,12 +1544,14 @@ _PAST_ASIDE = re.compile(
     r"\((?:(?:it|they|this|that)\s+)?(?:was|were|previously|formerly|früher|vorher|zuvor"
     r"|avant|auparavant|anciennement|antes|anteriormente|prima|precedentemente|voorheen"
     r"|eerder|раньше|ранее):?\s[^()\n]{1,60}\)"
-    r"|\([^()\n]{0,40}\b(?:said|stated|listed|gave|claimed)\s[^()\n]{1,60}\)",
+    r"|\([^()\n]{0,40}\b(?:said|stated|listed|gave|claimed)\s[^()\n]{1,60}\)"
+    r"|(?<=\s)(?:#|//)\s*(?:it\s+)?(?:was|previously|formerly|old|früher|vorher|antes|avant)\b"
+    r"[^\n]{0,60}",
     re.IGNORECASE,
 )
 """An aside that gives the value before the one it follows, or what a source said: "Default
 port: 9090 (was 8080)", "(Was: 30 s.)", "$25 (it was $20 until January)", "20 mg (the 2019
-label said 40 mg)"."""
+label said 40 mg)"; a code comment that does: "port: 8443  # was 8080 before v2"."""
 
 
 _TABLE_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
@@ -1508,8 +1586,6 @@ def _past_columns_out(text: str, asked: frozenset[str]) -> str:
             lines[n] = "|" + "|".join(" " if m in past else c for m, c in enumerate(cells)) + "|"
     return "\n".join(lines)
 
-
-PAGES = frozenset("page document article wiki doc docs documentation information content".split())
 
 PAGE_GONE = frozenset("outdated obsolete archived deprecated superseded stale".split())
 """What a banner calls its page: "This page is outdated", "Status: Archived", "[OBSOLETE]"."""
@@ -1632,6 +1708,119 @@ def _used_to(said: list[str], asked: frozenset[str] | set[str]) -> bool:
     )
 
 
+HOLDING_DENIED = NEGATIONS | frozenset(
+    "nicht pas не δεν לא ليس khong bukan tidak inte ikke niet nie 不是 不 没有 ไม่".split()
+)
+"""Negations before a verb or role, whose subject :func:`_not_the_holder` denies."""
+
+BETWEEN_NOT_AND_ROLE = COPULAS | frozenset(
+    "be ever currently actually really yet является est ist es είναι je".split()
+)
+"""Words between a negation and the verb or role it denies: "is not currently the owner"."""
+
+
+def _not_the_holder(
+    said: list[str],
+    not_cues: frozenset[str] | set[str],
+    wanted: frozenset[str] | set[str],
+    stems: set[str],
+) -> int | None:
+    """Where a clause denies its subject the question's verb or role; None if it does not.
+
+    "Ken Ito does not own the Harbor build", "Ken Ito is not the owner", "was never the
+    owner", "Кен Ито не является владельцем", for "Who owns the Harbor build?": the subject
+    before the negation is not an answer. Not "is not the only owner" (he is one), not a
+    negation in a condition, nor where the question asks what is not ("What is not allowed
+    ...?").
+    """
+    if NEGATIONS & not_cues:  # "What can a user do if they do not want ...?"
+        return None
+    for n, w in enumerate(said[:-1]):
+        if w not in HOLDING_DENIED or w in not_cues or CONDITIONS & set(said[:n]):
+            continue  # "... commented out if the user doesn't want it" sets a condition
+        after = said[n + 1 : n + 4]
+        role = next((a for a in after if a not in BETWEEN_NOT_AND_ROLE | FUNCTION_WORDS), "")
+        if not role or RESTRICTING & set(after[: after.index(role)]):
+            continue
+        if role in wanted or _stem(role) in stems or _role_asked([role], wanted):
+            return n
+    return None
+
+
+def _supposing(said: list[str], not_cues: frozenset[str] | set[str], more: bool) -> int | None:
+    """Where a clause starts to suppose, rather than state, what may hold now; or None.
+
+    "update your client if it still uses 8080", "If you are already on port 8443, ...",
+    "unclear whether Ken Ito owns it". Not a condition that sets a limit, which is the text's
+    own ("If the build does not finish in 10 minutes, cancel it"). ``more``: whether other
+    clauses share its sentence; a sentence that is one clause opening on "if" is left whole,
+    where its condition ends being unknown.
+    """
+    for n, w in enumerate(said):
+        if w in SUPPOSING - not_cues and (n or more):
+            return n
+        if w in CONDITIONS - not_cues and (n or more) and STILL & set(said[n + 1 :]) - not_cues:
+            return n
+    return None
+
+
+SUPPOSED_ENDS = frozenset("by then so".split())
+"""Words that end what a condition supposes: "confirm whether it is the culprit by checking
+/var/log/messages"."""
+
+SUPPOSING = frozenset("whether ob".split())
+"""Words that leave open what follows them: "it is unclear whether Ken Ito owns it"."""
+
+STILL = frozenset("still already noch bereits encore deja todavia ainda ancora".split())
+"""In a condition, words that make it what may hold now: "if it still uses 8080"."""
+
+
+EXAMPLES = frozenset(
+    {
+        ("for", "example"),
+        ("for", "instance"),
+        ("zum", "beispiel"),
+        ("par", "exemple"),
+        ("por", "ejemplo"),
+        ("por", "exemplo"),
+        ("per", "esempio"),
+        ("ad", "esempio"),
+    }
+)
+EXAMPLE_WORDS = frozenset("eg zb beispielsweise bijvoorbeeld".split())
+MAYBE = frozenset("could might may would can koennte konnte pourrait podria potrebbe".split())
+
+
+def _names_an_example(said: list[str]) -> bool:
+    """Whether a clause says an example follows: "For example", "e.g.".
+
+    The clauses after it in its sentence that say what might be (:data:`MAYBE`) are denied:
+    "For example, a service could use port 9000" (not "For example, the API uses port 8443
+    for TLS", which states it).
+    """
+    return bool(EXAMPLE_WORDS & set(said) or EXAMPLES & _pairs(said))
+
+
+DEFAULTS = frozenset(
+    "default defaults defaulted standardmassig standardmaßig defecto defaut predeterminado "
+    "predefinito padrao".split()
+)
+"""Words of what holds unless set otherwise: a clause with one is denied when the text sets
+what it runs on against it ("The API defaults to port 8080, but we run it on 8443")."""
+
+
+def _used_to_do(said: list[str], stems: set[str]) -> bool:
+    """Whether "used to" comes before the question's own verb.
+
+    "Ken Ito used to own it", for "Who owns the Harbor build?" (without the question's verb,
+    "key sequences used to select" may describe).
+    """
+    return any(
+        w == "used" and said[n + 1 : n + 2] == ["to"] and _stem(said[n + 2]) in stems
+        for n, w in enumerate(said[:-2])
+    )
+
+
 def _left_role(said: list[str], asked: frozenset[str]) -> bool:
     """Whether a clause says its holder left the role the question asks about.
 
@@ -1700,16 +1889,21 @@ def _kinds(question: str) -> frozenset[tuple[str, str]]:
     )
 
 
-def _names_a_sibling(clause: str, said: list[str], kinds: frozenset[tuple[str, str]]) -> bool:
+def _names_a_sibling(
+    clause: str, said: list[str], kinds: frozenset[tuple[str, str]], asked: frozenset[str]
+) -> bool:
     """Whether a clause names another thing of the kind the question names, and not it.
 
     "the Android build takes about 18 minutes" for "How long does a full iOS build take?".
+    Not a name the question uses itself: "die API nutzt 8443" for "Welchen Port nutzt die
+    API?", where German's capitals make "Port nutzt" look like a name and its noun.
     """
     named = {name for name, _ in kinds}
     tokens = re.findall(r"[\w-]+", clause)
     return not named & set(said) and any(
         not other.islower()
         and other.lower() not in named | FUNCTION_WORDS  # not "The station opened ..."
+        and not set(words(other)) <= asked
         and (name, noun) in kinds  # as the question writes it: not "... States Railway stations"
         for other, noun in itertools.pairwise(tokens)
         for name in named
@@ -1756,6 +1950,8 @@ def _affirmed(
     reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
+    defaulted: list[tuple[int, int]] = []  # sentence, clause
+    labelled_now: set[int] = set()  # clauses a label of the present follows, through the text
     asks_past = before or bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
     page = text if asks_past else _past_columns_out(_tasks_done(text), asked)
     written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", _arrows_out(page))))
@@ -1832,6 +2028,7 @@ def _affirmed(
         # owner will be Lena Park"; manuals say what a thing does with it ("the device will
         # send", "it will require them to upgrade first")
         descriptive = frozenset() if _ahead(parts) else WILL
+        example = False  # "For example" came before in the sentence
         for clause, said in parts:
             not_cues = (
                 asked
@@ -1841,12 +2038,14 @@ def _affirmed(
                 | descriptive
             )
             here = (len(sentences), len(clauses))
-            if kinds and _names_a_sibling(clause, said, kinds):
+            if kinds and _names_a_sibling(clause, said, kinds, asked):
                 siblings.append(here)
             if _reports(said, not_cues):
                 reported.append((*here, said[0] in CONCESSIONS))
             # unless the question asks what it said: "What did early reports give?"
             retracted = {pair for pair in RETRACTED & _pairs(said) if not set(pair) <= not_cues}
+            if not asks_past and _old_sources(said, not_cues):
+                retracted.add(("old", "sources"))  # "Archived pages may name Ken Ito."
             if _contrasts(said):
                 contrasting.add(here)
             former = _former(said, not_cues)
@@ -1866,6 +2065,20 @@ def _affirmed(
             )
             if former is not None:
                 _deny_former(said, former, clauses[-1][1])
+            if (at := _not_the_holder(said, not_cues, wanted, asked_stems)) is not None:
+                _deny(clauses[-1][1], said, at - 1, -1, CONJUNCTIONS | DATING_CLAUSE)
+            if (at := _supposing(said, not_cues, len(parts) > 1)) is not None:
+                # "If it still uses 8080, ...", not "whether it is the culprit by checking X"
+                _deny(clauses[-1][1], said, at, at + 2 * REACH, CONJUNCTIONS | SUPPOSED_ENDS)
+            example = example or _names_an_example(said)
+            if example and (MAYBE - not_cues) & set(said):
+                _deny_whole(clauses[-1:])  # "For example, a service could use port 9000."
+            if DEFAULTS & set(said) - not_cues:
+                defaulted.append(here)
+            if clauses[:-1] and len(said) == 1 and said[0] in PRESENT_LABELS:
+                # "8443 (current)", not "Current:" nor a title's "SELinux - Current"
+                if _BRACKETED.search(written[number]) and not clause.rstrip().endswith(":"):
+                    labelled_now.add(sum(map(len, sentences)) + len(clauses) - 2)
             if (not asks_past and (now or nows[number + 1] or changing or NAMING & set(said))) or (
                 asked and not asks_ended and PAST & set(said) and _lasted_until_a_year(said)
             ):
@@ -1901,7 +2114,11 @@ def _affirmed(
                 or (current and len(clauses) > 1 and not asks_past and _outdated(said, not_cues))
                 or _left_role(said, not_cues)
                 or _past_belief(said, not_cues)
-                or (used_before and not (asks_past or asks_ended) and _used_to(said, not_cues))
+                or (
+                    not (asks_past or asks_ended)
+                    and _used_to(said, not_cues)
+                    and (used_before or _used_to_do(said, asked_stems))
+                )
                 or bool(held and _told_before(said, held))
             ):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito owned it before", "(was 8080)"
@@ -1943,6 +2160,9 @@ def _affirmed(
                 _deny_whole(earlier)
     _deny_older_entries(split, sentences, asked)
     if not (asks_ended or asks_past):
+        every = [clause for clauses in sentences for clause in clauses]
+        _deny_beside_current(every, labelled_now, wanted)
+    if not (asks_ended or asks_past):
         _deny_was_then_now(sentences)
     if asks_now:
         for n, ((was, _, on_it), (_, now, again)) in enumerate(itertools.pairwise(tenses)):
@@ -1973,6 +2193,11 @@ def _affirmed(
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
         if (concedes and len(sentences[s]) > 1) or contrasting & set(later):
             _deny_whole(sentences[s][c : c + 1])
+    for s, c in defaulted:  # "The API defaults to 8080, but we run it on 8443."
+        later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
+        overridden = [sentences[t][n][0] for t, n in contrasting & set(later) if t < len(sentences)]
+        if any(not (MAYBE | CONDITIONS) & set(said) for said in overridden):
+            _deny_whole(sentences[s][c : c + 1])  # not "..., but you can change it"
     if not (asks_past or asks_then) and any(_out_of_date_page(parts) for parts in split):
         for clauses in sentences:  # "This page is outdated. The API uses port 8080."
             _deny_whole(clauses)
@@ -2085,6 +2310,32 @@ def _labels_original(
     )
 
 
+def _deny_beside_current(clauses: list[Clause], current: set[int], wanted: frozenset[str]) -> None:
+    """Deny what a list sets beside the entry it labels current, on the question's words.
+
+    "- 2023: API on 8080" / "- 2024: API on 8443 (current)": for "Which port does the API
+    use?", the 2023 entry is not what holds. ``current``: the clauses a label of one word
+    (:data:`PRESENT_LABELS`) names after them; an entry is set beside one when it has every
+    word of the question that one has ("metrics port 9102" is not beside "API port 8443").
+    """
+    keys = [frozenset(clauses[n][0]) & wanted for n in current]
+    for n, (said, flags) in enumerate(clauses):
+        if n in current or n - 1 in current or len(said) > ENTRY_WORDS:
+            continue  # an entry of a list is short: not a sentence that names the thing
+        if any(k and k <= set(said) for k in keys):
+            flags[:] = [True] * len(flags)
+
+
+ENTRY_WORDS = 8
+"""The most words of an entry set beside one labelled current."""
+
+_BRACKETED = re.compile(
+    r"\(\s*(?:" + "|".join(sorted(PRESENT_LABELS)) + r")\s*\)|\[\s*(?:current|now|latest)\s*\]",
+    re.IGNORECASE,
+)
+"""A label of the present in brackets: "(current)", "(aktuell)", "[latest]"."""
+
+
 def _until_present(clauses: list[Clause]) -> list[Clause]:
     """``clauses`` up to the first that names the present ("current: 1.3", "(new)")."""
     present = (n for n, (said, _) in enumerate(clauses) if PRESENT_LABELS & set(said))
@@ -2174,6 +2425,9 @@ def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool
     fix for the build error".
     """
     rest = said[1:] if said and said[0] in CONJUNCTIONS else said
+    ending = [w for w in rest if w not in PASSIVE | THEN | EVENTUALLY]
+    if rest is not said and len(ending) == 1 and ending[0] in WITHDRAWN - not_cues:
+        return True  # "8080 was proposed but rejected", "... and later dropped"
     if rest and rest[0] in COPULAS:  # a predicate cut from its subject: ", is incorrect"
         verb: int | None = 0
     elif not rest or rest[0] not in ANAPHORS:
@@ -2196,6 +2450,11 @@ def _denies_before(said: list[str], not_cues: frozenset[str] | set[str]) -> bool
         if w in DENYING_NEAR and w not in PLANNING and (after is None or after in FUNCTION_WORDS):
             return not before & NEGATIONS  # "that was not wrong" affirms
     return False
+
+
+EVENTUALLY = frozenset("soon eventually quickly ultimately finally".split())
+"""Words that may stand between "but" and what withdraws the clause before: "but was soon
+dropped"."""
 
 
 REACH = 5
@@ -2387,7 +2646,35 @@ def _denied(
                 break
             flags[m] = True
         n = end
+    if (at := _not_any_longer(said, not_cues, tongue)) is not None:
+        _deny(flags, said, at - 1, -1, CONJUNCTIONS | DATING_CLAUSE)  # "Ken Ito is not ..."
     return flags
+
+
+ANY_LONGER = frozenset({("anymore",), ("any", "longer"), ("อีก", "ต่อ", "ไป"), ("tena",)})
+"""Words that end a negation and make it "no longer": "Ken Ito is not the owner anymore",
+Thai "ไม่ได้เป็นเจ้าของอีกต่อไป", Swahili "si mmiliki tena"."""
+
+
+def _not_any_longer(
+    said: list[str], not_cues: frozenset[str] | set[str], tongue: str
+) -> int | None:
+    """Where a clause negates what held, closing on :data:`ANY_LONGER`; None if it does not.
+
+    The subject before the negation is denied, as "no longer" denies it.
+    """
+    if not any(tuple(said[n : n + len(c)]) == c for c in ANY_LONGER for n in range(len(said))):
+        return None
+    local = NEGATING_IN.get(tongue)
+    return next(
+        (
+            n
+            for n, w in enumerate(said)
+            if w not in not_cues
+            and (w in NEGATIONS or w == "ไม่" or (local is not None and local.fullmatch(w)))
+        ),
+        None,
+    )
 
 
 WRONG = frozenset(
