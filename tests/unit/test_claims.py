@@ -3682,3 +3682,37 @@ def test_a_sentence_read_from_one_copy_is_shown_as_the_name_the_other_copy_gives
     assert [(a.answer, a.citations) for a in result.answer.answers] == [
         ("Tomás Reyes", ["team", "readme"])
     ]
+
+
+def test_a_figure_a_later_sentence_takes_back_is_denied_throughout_its_text() -> None:
+    page = (
+        "The Corvale Bridge over the Min river opened to traffic in 1932. It carries two lanes.\n"
+        "The approach roads were paved in 1935.\n"
+        "Correction: the bridge actually opened in 1934, not in 1932 as stated above."
+    )
+    assert not states(page, "1932", BRIDGE)
+    assert states(page, "1934", BRIDGE)
+    assert states(page, "1935", "When were the approach roads paved?")
+    # without pointing back, another sentence's 1932 may be another thing's
+    two = "The Ash Bridge opened in 1932. The Corvale Bridge opened in 1934, not in 1932."
+    assert states(two, "1932", "When did the Ash Bridge open?")
+
+
+def test_a_long_text_that_takes_back_its_opening_figure_is_cited_for_the_correction_only() -> None:
+    filler = "The council met in the market hall to discuss the winter roads and the budget. "
+    text = (
+        "The Corvale Bridge over the Min river opened to traffic in 1932. "
+        + filler * 2000
+        + "Correction: the Corvale Bridge actually opened in 1934, not in 1932 as stated in "
+        "the introduction."
+    )
+
+    def read(shown: str) -> Triple:
+        if "1934" in shown:
+            return Triple(True, None, "1934")
+        return Triple(True, None, "1932") if "in 1932." in shown else Triple(False)
+
+    contexts = [Context(id="history", text=text)]
+    world = World(contexts, {"history": Triple(True, None, "1932")}, unknown=read)
+    result = ask(BRIDGE, contexts, model=world.model())
+    assert [a.answer for a in result.answer.answers] == ["1934"]

@@ -2159,6 +2159,7 @@ def _affirmed(
             for earlier in sentences[:-1]:  # "Update (3 May): the meetup has moved to ..."
                 _deny_whole(earlier)
     _deny_older_entries(split, sentences, asked)
+    _deny_taken_back(sentences)
     if not (asks_ended or asks_past):
         every = [clause for clauses in sentences for clause in clauses]
         _deny_beside_current(every, labelled_now, wanted)
@@ -2308,6 +2309,54 @@ def _labels_original(
         and len(parts) > 1
         and parts[0][1] is said
     )
+
+
+POINTING_UP = frozenset(
+    {
+        ("above",),
+        ("as", "stated"),
+        ("stated", "earlier"),
+        ("given", "earlier"),
+        ("as", "mentioned"),
+        ("mentioned", "earlier"),
+        ("in", "introduction"),
+        ("this", "article"),
+        ("this", "page"),
+        ("this", "document"),
+        ("oben",),
+        ("plus", "haut"),
+        ("mas", "arriba"),
+    }
+)
+"""Words by which a sentence points back within its own text: "not in 1932 as stated in the
+introduction", "the 1932 given above"."""
+
+
+def _deny_taken_back(sentences: list[list[Clause]]) -> None:
+    """Deny every earlier place a text writes a figure that a later sentence takes back.
+
+    "The Corvale Bridge opened in 1932. ... Correction: it opened in 1934, not in 1932 as
+    stated in the introduction." The later sentence must deny the figure and point back
+    within the text (:data:`POINTING_UP`); only figures are taken back so, as a word like
+    a name may stand for other things elsewhere.
+    """
+    for n, clauses in enumerate(sentences):
+        said = [w for c, _ in clauses for w in c]
+        if n == 0 or not any(
+            tuple(said[m : m + len(p)]) == p for p in POINTING_UP for m in range(len(said))
+        ):
+            continue
+        taken = {
+            w
+            for c, flags in clauses
+            for w, no in zip(c, flags, strict=True)
+            if no and any(ch.isdigit() for ch in w)
+        }
+        for earlier in sentences[:n]:
+            for c, flags in earlier:
+                for m, w in enumerate(c):
+                    if w in taken:
+                        flags[m] = True
 
 
 def _deny_beside_current(clauses: list[Clause], current: set[int], wanted: frozenset[str]) -> None:
