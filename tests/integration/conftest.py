@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from contextorg.testing import dies_with_parent
 from contextorg.testing import free_port as _free_port
 
 Serve = Callable[..., str]
@@ -32,7 +33,9 @@ def serve(tmp_path: Path) -> Iterator[Serve]:
     ) -> str:
         log_file = tmp_path / f"server-{len(started)}.log"
         log = log_file.open("w")
-        server = subprocess.Popen(command, env=env, cwd=cwd, stdout=log, stderr=log)
+        server = subprocess.Popen(
+            command, env=env, cwd=cwd, stdout=log, stderr=log, preexec_fn=dies_with_parent
+        )
         started.append((server, log))
         deadline = time.monotonic() + 120
         while True:
