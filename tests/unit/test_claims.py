@@ -3611,12 +3611,33 @@ def test_what_others_said_supposed_defaults_overridden_and_withdrawn(
         ),
         ("Die Frist ist nicht mehr als 30 Tage.", "30 Tage", "Wie lang ist die Frist?", True),
         ("De termijn is niet meer dan 30 dagen.", "30 dagen", "Hoe lang is de termijn?", True),
+        # Japanese and Chinese "no longer", and verbs that end a holding
+        (
+            "田中さんはもうこのプロジェクトの担当者ではありません。現在は鈴木さんです。",
+            "田中",
+            "担当者は誰ですか？",
+            False,
+        ),
+        (
+            "田中さんはもうこのプロジェクトの担当者ではありません。現在は鈴木さんです。",
+            "鈴木",
+            "担当者は誰ですか？",
+            True,
+        ),
+        ("担当者は田中さんではありません。鈴木さんです。", "田中", "担当者は誰ですか？", False),
+        ("もう一度言いますが、担当者は鈴木さんです。", "鈴木", "担当者は誰ですか？", True),
+        ("王伟不再负责这个项目，现在由李娜负责。", "王伟", "谁负责这个项目？", False),
+        ("王伟不再负责这个项目，现在由李娜负责。", "李娜", "谁负责这个项目？", True),
+        ("Ken Ito stopped owning the Harbor build in 2022.", "Ken Ito", OWNER, False),
+        ("Ken Ito ceased to be the owner in 2022.", "Ken Ito", "Who is the owner?", False),
+        ("Ken Ito gave up ownership of the Harbor build.", "Ken Ito", OWNER, False),
+        ("Ken Ito gave up smoking and owns the Harbor build.", "Ken Ito", OWNER, True),
         # Persian "not in 1932" denies what follows it
         ("این پل در سال 1934 افتتاح شد، نه در سال 1932.", "1932", "این پل کی افتتاح شد؟", False),
         ("این پل در سال 1934 افتتاح شد، نه در سال 1932.", "1934", "این پل کی افتتاح شد؟", True),
     ],
 )
-def test_a_negated_holder_and_no_longer_in_twenty_languages(
+def test_a_negated_holder_and_no_longer_in_other_languages(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated

@@ -169,6 +169,8 @@ NO_LONGER_ELSEWHERE = (
     "không còn",
     "bukan lagi",
     "tidak lagi",
+    # Chinese
+    "不再",
 )
 """"No longer" in other languages: each denies the subject before it, as "no longer" does."""
 
@@ -329,7 +331,7 @@ for _cue in sorted(DENYING_BEFORE, key=len, reverse=True):  # the longest first:
     _BEFORE_BY_FIRST.setdefault(_cue[0], []).append(_cue)
 
 DENYING_AFTER = frozenset(
-    "なく ない なかった 아니라 아닌 아니다 아닙니다 아니에요 아니었다 않고 않았다 않습니다 "
+    "なく ない なかった せん 아니라 아닌 아니다 아닙니다 아니에요 아니었다 않고 않았다 않습니다 "
     "नहीं degil نہیں নয় না নেই அல்ல இல்லை".split()
 )
 """Cues that deny what comes before them in their clause: Japanese, Korean, Hindi, Turkish,
@@ -1709,9 +1711,14 @@ def _used_to(said: list[str], asked: frozenset[str] | set[str]) -> bool:
 
 
 HOLDING_DENIED = NEGATIONS | frozenset(
-    "nicht pas не δεν לא ليس khong bukan tidak inte ikke niet nie 不是 不 没有 ไม่".split()
+    "nicht pas не δεν לא ليس khong bukan tidak inte ikke niet nie 不是 不 没有 ไม่ "
+    "stopped ceased quit".split()
 )
-"""Negations before a verb or role, whose subject :func:`_not_the_holder` denies."""
+"""Negations before a verb or role, whose subject :func:`_not_the_holder` denies, and verbs
+of ending one: "stopped owning", "ceased to be the owner"."""
+
+GIVING = frozenset("gave give gives given giving".split())
+"""With "up" after it, a verb of ending a role: "gave up ownership of the Harbor build"."""
 
 BETWEEN_NOT_AND_ROLE = COPULAS | frozenset(
     "be ever currently actually really yet является est ist es είναι je".split()
@@ -1736,9 +1743,10 @@ def _not_the_holder(
     if NEGATIONS & not_cues:  # "What can a user do if they do not want ...?"
         return None
     for n, w in enumerate(said[:-1]):
-        if w not in HOLDING_DENIED or w in not_cues or CONDITIONS & set(said[:n]):
+        gave_up = w in GIVING and said[n + 1] == "up"  # "gave up ownership"
+        if not (w in HOLDING_DENIED or gave_up) or w in not_cues or CONDITIONS & set(said[:n]):
             continue  # "... commented out if the user doesn't want it" sets a condition
-        after = said[n + 1 : n + 4]
+        after = said[n + 2 : n + 5] if gave_up else said[n + 1 : n + 4]
         role = next((a for a in after if a not in BETWEEN_NOT_AND_ROLE | FUNCTION_WORDS), "")
         if not role or RESTRICTING & set(after[: after.index(role)]):
             continue
@@ -2697,12 +2705,31 @@ def _denied(
         n = end
     if (at := _not_any_longer(said, not_cues, tongue)) is not None:
         _deny(flags, said, at - 1, -1, CONJUNCTIONS | DATING_CLAUSE)  # "Ken Ito is not ..."
+    if ANY_MORE_JA & set(said) and (end := _last_denying_after(said, not_cues)) is not None:
+        _deny(flags, said, end, -1, CONJUNCTIONS | DATING_CLAUSE)  # "田中さんはもう...ではない"
     return flags
 
 
 ANY_LONGER = frozenset({("anymore",), ("any", "longer"), ("อีก", "ต่อ", "ไป"), ("tena",)})
 """Words that end a negation and make it "no longer": "Ken Ito is not the owner anymore",
 Thai "ไม่ได้เป็นเจ้าของอีกต่อไป", Swahili "si mmiliki tena"."""
+
+
+ANY_MORE_JA = frozenset("もう もはや".split())
+"""Japanese "no longer" with a negation after: "田中さんはもう担当者ではありません"."""
+
+
+def _last_denying_after(said: list[str], not_cues: frozenset[str] | set[str]) -> int | None:
+    """Where a clause's last negation of :data:`DENYING_AFTER` stands, after "もう"; or None."""
+    start = min(n for n, w in enumerate(said) if w in ANY_MORE_JA)
+    return next(
+        (
+            n
+            for n in range(len(said) - 1, start, -1)
+            if said[n] in DENYING_AFTER and said[n] not in not_cues
+        ),
+        None,
+    )
 
 
 def _not_any_longer(
