@@ -2705,8 +2705,8 @@ def _denied(
         n = end
     if (at := _not_any_longer(said, not_cues, tongue)) is not None:
         _deny(flags, said, at - 1, -1, CONJUNCTIONS | DATING_CLAUSE)  # "Ken Ito is not ..."
-    if ANY_MORE_JA & set(said) and (end := _last_denying_after(said, not_cues)) is not None:
-        _deny(flags, said, end, -1, CONJUNCTIONS | DATING_CLAUSE)  # "田中さんはもう...ではない"
+    if ANY_MORE_JA & set(said) and (last := _last_denying_after(said, not_cues)) is not None:
+        _deny(flags, said, last, -1, CONJUNCTIONS | DATING_CLAUSE)  # "田中さんはもう...ではない"
     return flags
 
 
