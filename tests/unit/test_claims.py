@@ -3737,3 +3737,11 @@ def test_a_long_text_that_takes_back_its_opening_figure_is_cited_for_the_correct
     world = World(contexts, {"history": Triple(True, None, "1932")}, unknown=read)
     result = ask(BRIDGE, contexts, model=world.model())
     assert [a.answer for a in result.answer.answers] == ["1934"]
+
+
+def test_a_reply_cut_inside_an_aside_is_shown_without_its_open_bracket() -> None:
+    text = "Harbor build owner: Lena Park (since May; before her, Ken Ito)"
+    contexts = [Context(id="owners", text=text)]
+    readings = {"owners": Triple(True, None, text)}  # the whole line, read back
+    result = ask(OWNER, contexts, model=World(contexts, readings).model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("Lena Park", ["owners"])]

@@ -249,7 +249,7 @@ def _read_answer(
     said, text = (out.answer or "").strip(), full_text(shown)
     phrase = answer_phrase(bare_reply(said, text), question)
     phrase = address_phrase(code_phrase(phrase, text, question), text, question)
-    phrase = date_phrase(phrase, question)
+    phrase = _UNCLOSED.sub("", date_phrase(phrase, question))  # "Lena Park (since May"
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(headed(complete_phrase(phrase, text, cut=cut), text), text, question)
@@ -410,7 +410,8 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
     by commas after asides: commas also join a place to its region and a day to its year.
     """
     parts = answer.split(";") if ";" in answer else _AFTER_ASIDE.split(answer)
-    items = [_ASIDE.sub("", item).strip(" .,") for item in parts]
+    # an aside a semicolon cut open: "Lena Park (since May" of "Lena Park (since May; ...)"
+    items = [_UNCLOSED.sub("", _ASIDE.sub("", item)).strip(" .,") for item in parts]
     if len(items) < 2:
         return []
     return [
@@ -419,6 +420,10 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
         if item and grounded(text, item, question=question) and states(text, item, question)
     ]
 
+
+_UNCLOSED = re.compile(r"\s*\([^()]*$")
+"""An aside a phrase ends in without closing it: "Lena Park (since May" of "Lena Park (since
+May; before her, Ken Ito)"."""
 
 _AFTER_ASIDE = re.compile(r"(?<=\))\s*,\s*")
 """A comma right after an aside, between items of a list: "Priya Nair (until June 2025), ..."."""
