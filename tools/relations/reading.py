@@ -249,7 +249,9 @@ def _read_answer(
     said, text = (out.answer or "").strip(), full_text(shown)
     phrase = answer_phrase(bare_reply(said, text), question)
     phrase = address_phrase(code_phrase(phrase, text, question), text, question)
-    phrase = _UNCLOSED.sub("", date_phrase(phrase, question))  # "Lena Park (since May"
+    phrase = date_phrase(phrase, question)
+    if len(words(_UNCLOSED.sub("", phrase))) <= SHORT_PHRASE:  # "Lena Park (since May"
+        phrase = _UNCLOSED.sub("", phrase)  # not the open aside a short phrase stops in
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(headed(complete_phrase(phrase, text, cut=cut), text), text, question)
@@ -420,6 +422,12 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
         if item and grounded(text, item, question=question) and states(text, item, question)
     ]
 
+
+SHORT_PHRASE = 2
+"""The most words of a phrase whose open aside is cut (a name: "Lena Park (since May"). A
+longer one keeps it: cut, "Create a new guest (use" would read as a copy of a longer reply
+that holds it ("First steps - Download the netinst installer ... Create a new guest (use the
+'") and hide what that one adds."""
 
 _UNCLOSED = re.compile(r"\s*\([^()]*$")
 """An aside a phrase ends in without closing it: "Lena Park (since May" of "Lena Park (since
