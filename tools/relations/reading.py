@@ -250,8 +250,8 @@ def _read_answer(
     phrase = answer_phrase(bare_reply(said, text), question)
     phrase = address_phrase(code_phrase(phrase, text, question), text, question)
     phrase = date_phrase(phrase, question)
-    if len(words(_UNCLOSED.sub("", phrase))) <= SHORT_PHRASE:  # "Lena Park (since May"
-        phrase = _UNCLOSED.sub("", phrase)  # not the open aside a short phrase stops in
+    if len(words(named := _UNCLOSED.sub("", phrase))) <= SHORT_PHRASE:  # "Lena Park (since May"
+        phrase = named  # not the open aside a short phrase stops in
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(headed(complete_phrase(phrase, text, cut=cut), text), text, question)

@@ -1701,13 +1701,12 @@ def _used_to(said: list[str], asked: frozenset[str] | set[str]) -> bool:
     All of it, its subject too (:data:`USED_TO` denies what follows "used to be"). Not a thing
     put to use: "Jenkins is used to build it", "got used to the new port".
     """
-    return any(
-        w == "used"
-        and said[n + 1 : n + 2] == ["to"]
-        and w not in asked
-        and not (n and said[n - 1] in PASSIVE)
-        for n, w in enumerate(said)
-    )
+    return "used" not in asked and any(not (n and said[n - 1] in PASSIVE) for n in _used_tos(said))
+
+
+def _used_tos(said: list[str]) -> list[int]:
+    """Where a clause writes "used to"."""
+    return [n for n, w in enumerate(said[:-1]) if w == "used" and said[n + 1] == "to"]
 
 
 HOLDING_DENIED = NEGATIONS | frozenset(
@@ -1823,10 +1822,7 @@ def _used_to_do(said: list[str], stems: set[str]) -> bool:
     "Ken Ito used to own it", for "Who owns the Harbor build?" (without the question's verb,
     "key sequences used to select" may describe).
     """
-    return any(
-        w == "used" and said[n + 1 : n + 2] == ["to"] and _stem(said[n + 2]) in stems
-        for n, w in enumerate(said[:-2])
-    )
+    return any(_stem(said[n + 2]) in stems for n in _used_tos(said) if n + 2 < len(said))
 
 
 def _left_role(said: list[str], asked: frozenset[str]) -> bool:
@@ -2319,9 +2315,12 @@ def _labels_original(
     )
 
 
-POINTING_UP = frozenset(
+POINTING_UP = frozenset({"above", "oben"})
+"""Words by which a sentence points back within its own text ("the 1932 given above"); and
+:data:`POINTING_UP_PAIRS`."""
+
+POINTING_UP_PAIRS = frozenset(
     {
-        ("above",),
         ("as", "stated"),
         ("stated", "earlier"),
         ("given", "earlier"),
@@ -2331,13 +2330,12 @@ POINTING_UP = frozenset(
         ("this", "article"),
         ("this", "page"),
         ("this", "document"),
-        ("oben",),
         ("plus", "haut"),
         ("mas", "arriba"),
     }
 )
-"""Words by which a sentence points back within its own text: "not in 1932 as stated in the
-introduction", "the 1932 given above"."""
+"""Pairs of words by which a sentence points back: "not in 1932 as stated in the
+introduction"."""
 
 
 def _deny_taken_back(sentences: list[list[Clause]]) -> None:
@@ -2345,21 +2343,19 @@ def _deny_taken_back(sentences: list[list[Clause]]) -> None:
 
     "The Corvale Bridge opened in 1932. ... Correction: it opened in 1934, not in 1932 as
     stated in the introduction." The later sentence must deny the figure and point back
-    within the text (:data:`POINTING_UP`); only figures are taken back so, as a word like
-    a name may stand for other things elsewhere.
+    within the text (:data:`POINTING_UP`, :data:`POINTING_UP_PAIRS`); only figures are taken
+    back so, as a word like a name may stand for other things elsewhere.
     """
-    for n, clauses in enumerate(sentences):
-        said = [w for c, _ in clauses for w in c]
-        if n == 0 or not any(
-            tuple(said[m : m + len(p)]) == p for p in POINTING_UP for m in range(len(said))
-        ):
-            continue
+    for n, clauses in enumerate(sentences[1:], start=1):
         taken = {
             w
             for c, flags in clauses
             for w, no in zip(c, flags, strict=True)
             if no and any(ch.isdigit() for ch in w)
         }
+        said = [w for c, _ in clauses for w in c]
+        if not taken or not (POINTING_UP & set(said) or POINTING_UP_PAIRS & _pairs(said)):
+            continue
         for earlier in sentences[:n]:
             for c, flags in earlier:
                 for m, w in enumerate(c):
