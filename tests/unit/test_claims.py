@@ -3745,3 +3745,376 @@ def test_a_reply_cut_inside_an_aside_is_shown_without_its_open_bracket() -> None
     readings = {"owners": Triple(True, None, text)}  # the whole line, read back
     result = ask(OWNER, contexts, model=World(contexts, readings).model())
     assert [(a.answer, a.citations) for a in result.answer.answers] == [("Lena Park", ["owners"])]
+
+
+USERS = "Which endpoint should I use to list users?"
+OPENED = "When did the bridge open?"
+LIMIT = "What is the upload size limit?"
+MAIL = "What is the support email address?"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        # a changelog's or a page's heading labels the lines under it past
+        (
+            "### Deprecated\n- GET /api/v1/users\n### Added\n- GET /api/v2/users",
+            "/api/v1/users",
+            USERS,
+            False,
+        ),
+        (
+            "### Deprecated\n- GET /api/v1/users\n### Added\n- GET /api/v2/users",
+            "/api/v2/users",
+            USERS,
+            True,
+        ),
+        (
+            "## 3.0\n### Removed\n\n- GET /api/v1/users\n\n### Added\n- GET /api/v2/users",
+            "/api/v1/users",
+            USERS,
+            False,
+        ),
+        (
+            "Deprecated:\n- GET /api/v1/users\nCurrent:\n- GET /api/v2/users",
+            "/api/v1/users",
+            USERS,
+            False,
+        ),
+        (
+            "Deprecated:\n- GET /api/v1/users\n\nGET /api/v2/users lists users.",
+            "/api/v2/users",
+            USERS,
+            True,
+        ),
+        ("## Old Town\nThe bridge opened in 1932.", "1932", OPENED, True),  # a name, no label
+        (
+            "### Deprecated\n- GET /api/v1/users (use /api/v2/users instead)",
+            "/api/v2/users",
+            USERS,
+            True,
+        ),
+        (
+            "## Previous releases\n- 4.1 (2023)\n- 4.0 (2022)\n\n## Current release\n4.2",
+            "4.1",
+            "What is the latest release?",
+            False,
+        ),
+        # removed, deleted: in the passive, actively, as a label after a dash or in brackets
+        ("/api/v1/users was removed in 3.0; use /api/v2/users.", "/api/v1/users", USERS, False),
+        ("/api/v1/users has been removed. Use /api/v2/users.", "/api/v2/users", USERS, True),
+        ("We removed /api/v1/users in 3.0; use /api/v2/users.", "/api/v1/users", USERS, False),
+        ("We removed /api/v1/users in 3.0; use /api/v2/users.", "/api/v2/users", USERS, True),
+        (
+            "GET /api/v1/users — removed in 3.0. GET /api/v2/users — lists users.",
+            "/api/v1/users",
+            USERS,
+            False,
+        ),
+        (
+            "GET /api/v1/users (deprecated since 2.1)\nGET /api/v2/users",
+            "/api/v1/users",
+            USERS,
+            False,
+        ),
+        ("Remove the cover to reach port 8443.", "8443", "Which port is it?", True),
+        ("Removing the lock file lets the 8443 listener start.", "8443", "Which port?", True),
+        ("Remove the lock file so the 8443 listener starts.", "8443", "Which port?", True),
+        # an out-of-date page still points to what replaced it
+        (
+            "Status: deprecated. Use /api/v2/users instead of /api/v1/users.",
+            "/api/v2/users",
+            USERS,
+            True,
+        ),
+        (
+            "Status: deprecated. Use /api/v2/users instead of /api/v1/users.",
+            "/api/v1/users",
+            USERS,
+            False,
+        ),
+        ("This page is outdated. The API uses /api/v1/users.", "/api/v1/users", USERS, False),
+        # what others say, then the text's own account on the question's words
+        (
+            "It is a common mistake to say the bridge opened in 1932; it opened in 1934.",
+            "1932",
+            OPENED,
+            False,
+        ),
+        (
+            "The 1998 date sometimes cited is the groundbreaking; the bridge opened in 2001.",
+            "1998",
+            OPENED,
+            False,
+        ),
+        (
+            "1932 is often cited as the year the bridge opened; the bridge opened in 1932.",
+            "1932",
+            OPENED,
+            True,
+        ),
+        ("有人说这座桥于1932年通车，但实际上是1934年。", "1932", "这座桥什么时候通车？", False),
+        ("据传这座桥于1932年通车，其实是1934年。", "1934", "这座桥什么时候通车？", True),
+        (
+            "橋は1932年に開通したと言われているが、実は1934年だ。",
+            "1932",
+            "橋はいつ開通しましたか？",
+            False,
+        ),
+        ("橋は1932年に開通したとされる。", "1932", "橋はいつ開通しましたか？", True),
+    ],
+)
+def test_deprecated_and_removed_headings_redirects_and_hearsay_in_chinese_and_japanese(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        # old writings, a dated one against the current one
+        ("Pro plan: $12/month. Note: older invoices show $10.", "$10", "How much is Pro?", False),
+        ("Pro plan: $12/month. Note: older invoices show $10.", "$12", "How much is Pro?", True),
+        (
+            "The 2019 leaflet recommended 40 mg; the current leaflet recommends 20 mg.",
+            "40 mg",
+            "What is the recommended dose of Zelorin?",
+            False,
+        ),
+        (
+            "The 2019 leaflet recommended 40 mg; the current leaflet recommends 20 mg.",
+            "20 mg",
+            "What is the recommended dose of Zelorin?",
+            True,
+        ),
+        ("Zelorin was recommended at 40 mg.", "40 mg", "Which dose was recommended?", True),
+        # "used to" in a clause whose own verb comes after names a purpose, not a past
+        (
+            "The key sequences used to select a VM are protected from spoofing; input is now "
+            "isolated.",
+            "key sequences",
+            "What does the platform protect?",
+            True,
+        ),
+        # a limit lifted, a habit stopped
+        (
+            "The 50 MB upload limit was lifted; files up to 100 MB are accepted.",
+            "50 MB",
+            LIMIT,
+            False,
+        ),
+        (
+            "The 50 MB upload limit was lifted; files up to 100 MB are accepted.",
+            "100 MB",
+            LIMIT,
+            True,
+        ),
+        (
+            "Please stop writing to support@quill.example; write to help@quill.example.",
+            "support@quill.example",
+            MAIL,
+            False,
+        ),
+        (
+            "Please stop writing to support@quill.example; write to help@quill.example.",
+            "help@quill.example",
+            MAIL,
+            True,
+        ),
+        (
+            "The API stopped responding on port 8443 twice last week.",
+            "8443",
+            "Which port does the API use?",
+            True,
+        ),
+        # "until" a year in Russian (a number not a year: "up to")
+        (
+            "Столица Велории — Мирет; Ардон был столицей до 1998 года.",
+            "Ардон",
+            "Какая столица у Велории?",
+            False,
+        ),
+        (
+            "Столица Велории — Мирет; Ардон был столицей до 1998 года.",
+            "Мирет",
+            "Какая столица у Велории?",
+            True,
+        ),
+        ("Стадион вмещал до 5000 зрителей.", "5000", "Сколько зрителей вмещал стадион?", True),
+        # a past by its ending, in Spanish, Portuguese and Italian
+        (
+            "La orquesta la dirige Ana Ferrer; Luis Mora la dirigió hasta 2021.",
+            "Luis Mora",
+            "¿Quién dirige la orquesta?",
+            False,
+        ),
+        (
+            "Ana Ferrer dirige a orquestra; Luis Mora a dirigiu até 2021.",
+            "Luis Mora",
+            "Quem dirige a orquestra?",
+            False,
+        ),
+        (
+            "Ana Ferrer dirige la orquesta hasta 2030.",
+            "Ana Ferrer",
+            "¿Quién dirige la orquesta?",
+            True,
+        ),
+        ("Ken Ito will support you until 2025.", "Ken Ito", "Who supports the build?", True),
+    ],
+)
+def test_old_writings_limits_lifted_habits_stopped_and_until_a_year(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
+def test_a_reply_that_restates_a_sentence_giving_a_figure_up_is_the_figure_it_states() -> None:
+    text = "その城は1600年に建てられたと言われているが、実際には1615年に完成した。"
+    contexts = [Context(id="ja", text=text)]
+    readings = {"ja": Triple(True, None, text.removeprefix("その城は"))}
+    result = ask(
+        "その城はいつ建てられましたか？", contexts, model=World(contexts, readings).model()
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("1615", ["ja"])]
+
+
+def test_a_list_read_from_a_text_that_denies_one_of_its_items_is_the_items_it_states() -> None:
+    text = "La orquesta la dirige Ana Ferrer; Luis Mora la dirigió hasta 2021."
+    contexts = [Context(id="es", text=text)]
+    readings = {"es": Triple(True, None, "Ana Ferrer y Luis Mora")}
+    result = ask("¿Quién dirige la orquesta?", contexts, model=World(contexts, readings).model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("Ana Ferrer", ["es"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        # a changelog's headings and a removal in the passive, in other languages
+        (
+            "### Entfernt\n- GET /v1/users\n### Hinzugefügt\n- GET /v2/users",
+            "/v1/users",
+            "Welcher Endpunkt?",
+            False,
+        ),
+        (
+            "### Entfernt\n- GET /v1/users\n### Hinzugefügt\n- GET /v2/users",
+            "/v2/users",
+            "Welcher Endpunkt?",
+            True,
+        ),
+        (
+            "### Obsoleto\n- GET /v1/users\n### Añadido\n- GET /v2/users",
+            "/v1/users",
+            "¿Qué endpoint?",
+            False,
+        ),
+        (
+            "Der Endpunkt /v1/users wurde in 3.0 entfernt; nutzen Sie /v2/users.",
+            "/v1/users",
+            "Welcher Endpunkt?",
+            False,
+        ),
+        (
+            "Der Endpunkt /v1/users wurde in 3.0 entfernt; nutzen Sie /v2/users.",
+            "/v2/users",
+            "Welcher Endpunkt?",
+            True,
+        ),
+        ("Der Bahnhof ist 2 km entfernt.", "2 km", "Wie weit ist der Bahnhof?", True),
+        (
+            "L'endpoint /v1/users a été supprimé en 3.0 ; utilisez /v2/users.",
+            "/v1/users",
+            "Quel endpoint ?",
+            False,
+        ),
+        (
+            "El endpoint /v1/users se eliminó en la 3.0; use /v2/users.",
+            "/v1/users",
+            "¿Qué endpoint?",
+            False,
+        ),
+        (
+            "Эндпоинт /v1/users удалён в версии 3.0; используйте /v2/users.",
+            "/v1/users",
+            "Какой эндпоинт?",
+            False,
+        ),
+        (
+            "端点 /v1/users 已在 3.0 中删除；请使用 /v2/users。",
+            "/v1/users",
+            "哪个端点列出用户？",
+            False,
+        ),
+        (
+            "端点 /v1/users 已在 3.0 中删除；请使用 /v2/users。",
+            "/v2/users",
+            "哪个端点列出用户？",
+            True,
+        ),
+        ("### 已删除\n- /v1/users\n### 新增\n- /v2/users", "/v1/users", "哪个端点？", False),
+        ("### 已删除\n- /v1/users\n### 新增\n- /v2/users", "/v2/users", "哪个端点？", True),
+        # they say, it is said: what others say, set against the text's own account
+        (
+            "Говорят, что мост открыли в 1932 году, но на самом деле его открыли в 1934.",
+            "1932",
+            "Когда открыли мост?",
+            False,
+        ),
+        (
+            "Говорят, что мост открыли в 1932 году, но на самом деле его открыли в 1934.",
+            "1934",
+            "Когда открыли мост?",
+            True,
+        ),
+        (
+            "이 다리는 1932년에 개통했다고 알려져 있지만, 실제로는 1934년에 개통했다.",
+            "1932",
+            "이 다리는 언제 개통했나요?",
+            False,
+        ),
+        (
+            "يقال إن الجسر افتتح عام 1932، لكنه في الواقع افتتح عام 1934.",
+            "1932",
+            "متى افتتح الجسر؟",
+            False,
+        ),
+        (
+            "يقال إن الجسر افتتح عام 1932، لكنه في الواقع افتتح عام 1934.",
+            "1934",
+            "متى افتتح الجسر؟",
+            True,
+        ),
+        (
+            "On dit souvent que le pont a ouvert en 1932, mais il a en fait ouvert en 1934.",
+            "1932",
+            "Quand le pont a-t-il ouvert ?",
+            False,
+        ),
+        (
+            "Man sagt oft, die Brücke sei 1932 eröffnet worden, tatsächlich war es 1934.",
+            "1932",
+            "Wann wurde die Brücke eröffnet?",
+            False,
+        ),
+        (
+            "Man sagt oft, die Brücke sei 1932 eröffnet worden, tatsächlich war es 1934.",
+            "1934",
+            "Wann wurde die Brücke eröffnet?",
+            True,
+        ),
+        (
+            "Se dice que el puente abrió en 1932, pero en realidad abrió en 1934.",
+            "1932",
+            "¿Cuándo abrió el puente?",
+            False,
+        ),
+        ("The bridge reportedly opened in 1932, but records show 1934.", "1932", OPENED, False),
+        ("The bridge reportedly opened in 1932.", "1932", OPENED, True),
+    ],
+)
+def test_removals_headings_and_hearsay_in_other_languages(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated

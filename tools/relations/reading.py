@@ -271,7 +271,11 @@ def _read_answer(
         # "Priya Nair (until June 2025), Omar Haddad (since July 2025)": the one item it states
         items = _stated_items(said, answer, asked)
         alone = items[0] if len(items) == 1 else ""
-        answer = head if head != answer and states(said, head, asked) else alone
+        whole, answer = answer, head if head != answer and states(said, head, asked) else alone
+        if not answer and _FIGURE.search(ascii_digits(whole)):
+            # "1600年に建てられたと言われているが、実際には1615年に完成した。": the one figure
+            # the reply states in place of the one it gives up
+            answer = corrected_to(said, whole, asked) or ""
         reading = reading.model_copy(update={"answers": [answer] if answer else []})
     if (
         not answer
@@ -445,21 +449,33 @@ def _joined_items(text: str, answer: str, question: str) -> list[str]:
     """The items of an answer joined by "and" that the text states each, but not together.
 
     "Ana Costa and Ben Adler", read from "maintained not only by Ana Costa but also by Ben
-    Adler", is two answers, each the text's own. An answer the text states whole stays one
-    ("Barnes and Noble", "performance and stress testing"), as does one with an item the text
-    does not state, or denies. Commas part items only in a list an "and" closes ("Ken Ito, Raj
-    Patel and Mia Chen"): they also join a place to its region.
+    Adler", is two answers, each the text's own; of names the text writes, only those it
+    states: "Ana Ferrer y Luis Mora" from "La dirige Ana Ferrer; Luis Mora la dirigió hasta
+    2021" is "Ana Ferrer". An answer the text states whole stays one ("Barnes and Noble",
+    "performance and stress testing"), as does one with an item the text does not write.
+    Commas part items only in a list an "and" closes ("Ken Ito, Raj Patel and Mia Chen"): they
+    also join a place to its region.
     """
     if not _AND.search(answer) or states(text, answer, question):
         return []
     *head, last = _AND.split(answer)
     items = [i.strip(" .") for part in head for i in part.split(",")] + [last.strip(" .")]
-    if len(items) < 2 or not all(  # a text that states an item does not deny it
-        item and grounded(text, item, question=question) and states(text, item, question)
-        for item in items
-    ):
+    written = all(item and grounded(text, item, question=question) for item in items)
+    if len(items) < 2 or not written:
         return []
-    return list(dict.fromkeys(items))
+    stated = [item for item in items if states(text, item, question)]
+    if len(stated) < len(items) and not all(_a_name(item) for item in items):
+        return []  # "new features and changes to existing" stays whole
+    return list(dict.fromkeys(stated))
+
+
+def _a_name(item: str) -> bool:
+    """Whether a list's item is short enough to be a name: "Luis Mora", not a phrase."""
+    return len(words(item)) <= SHORT_NAME and not set(item) & set("()[]")
+
+
+SHORT_NAME = 3
+"""The most words of a list's item that may be dropped from it as one the text denies."""
 
 
 def _longest(schema: type[answer_reading.AnswerReading | extract_reading.ExtractedReading]) -> int:

@@ -54,7 +54,7 @@ from contextorg.tools.text.normalize import (
 from contextorg.tools.text.questions import asks_yes_no
 
 _CLAUSES = re.compile(
-    r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
+    r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、،؛]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
     r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)"
     r"|(?<=지만)(?=\s)|(?<=\s)(?:#|//)(?=\s)",
     re.IGNORECASE,
@@ -460,13 +460,28 @@ LEAVING_OFF = "off"
 
 PAST_LABELS = frozenset(
     "former previous old deprecated obsolete outdated legacy retired superseded predecessor "
-    "vorganger ehemalig "
+    "removed deleted discontinued vorganger ehemalig entfernt geloscht obsoleto obsoleta "
+    "eliminado eliminados supprime supprimes rimosso deprecato descontinuado removido удалено "
+    "устарело 已删除 已移除 已废弃 已弃用 废弃 弃用 "
     "ehemalige veraltet ancien previously formerly earlier before vorher fruher auparavant "
     "anteriormente avant antes prima eerder tidigare tidligere forra forrige".split()
 )
 """A clause of one such word labels what follows it in its sentence as past, up to a label of
 the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
-1.2, current: 1.3" states 1.3)."""
+1.2, current: 1.3" states 1.3); a heading of one ("### Removed", "Deprecated:") labels the lines
+under it (:func:`_deny_under_past_headings`)."""
+
+LABEL_DATES = frozenset("in since as of on from after seit depuis desde ab".split())
+
+
+def _a_past_label(said: list[str]) -> bool:
+    """Whether a clause is a label of the past alone, or dated: "deprecated", "removed in 3.0"."""
+    return len(said) == 1 or (
+        len(said) <= 4
+        and said[1] in LABEL_DATES
+        and any(ch.isdigit() for w in said[2:] for ch in w)
+    )
+
 
 UPDATE_LABELS = frozenset(
     "update updated upd edit edited correction corrected aktualisierung aktualisiert korrektur "
@@ -790,7 +805,7 @@ Clause = tuple[list[str], list[bool]]  # its words, and whether a denial reaches
 
 HEARSAY = frozenset(
     "often commonly widely popularly sometimes frequently usually generally traditionally "
-    "still long haufig souvent अक्सर 흔히 종종 보통 일반적으로 널리".split()
+    "still long haufig souvent अक्सर 흔히 종종 보통 일반적으로 널리 据 据说 听说 传说 据传".split()
 )
 """With a verb of reporting, words that report what is said rather than say it: "1932 is
 often cited" (not "the API often returns 429", which says how often)."""
@@ -799,7 +814,8 @@ REPORTING = frozenset(
     "say says said cite cites cited give gives given gave date dates dated report reports "
     "reported list lists listed believe believed think thought claim claims claimed state states "
     "stated quote quoted attribute attributed credit credited assume assumed mention mentioned "
-    "repeated gilt angegeben nennen dicen indiquent называют 称 बताई 알려져 전해진다 주장".split()
+    "repeated gilt angegeben nennen dicen indiquent называют 称 说 传 认为 据说 听说 传说 据传 "
+    "बताई 알려져 전해진다 주장".split()
 )
 
 NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt abbreviated".split())
@@ -808,7 +824,7 @@ NAMING = frozenset("called known referred nicknamed named dubbed spelled spelt a
 QUANTIFIERS = frozenset(
     "some many several most other various numerous manche viele einige algunas algunos "
     "certaines certains plusieurs nombreux nombreuses muchas muchos varias varios "
-    "некоторые многие 一些 有些 部分 일부 많은 몇몇 여러".split()
+    "некоторые многие 一些 有些 有人 部分 일부 많은 몇몇 여러".split()
 )
 
 SOURCES = frozenset(
@@ -842,7 +858,10 @@ STALE = frozenset("old older outdated archived obsolete stale superseded previou
 WRITINGS = (
     SOURCES
     | PAGES
-    | frozenset("pages versions revisions copies manuals notes posts threads tickets".split())
+    | frozenset(
+        "pages versions revisions copies manuals notes posts threads tickets invoices receipts "
+        "screenshots emails leaflets labels brochures catalogues catalogs editions maps".split()
+    )
 )
 CITING = REPORTING | frozenset(
     "name names mention mentions show shows reference references".split()
@@ -863,12 +882,14 @@ def _old_sources(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
 
 CONTRASTS = frozenset(
     "actually reality correct actual records evidence tatsachlich eigentlich realidad 实际 "
-    "实际上 実際は 実際には 실제로는 실제로 기록 वास्तव".split()
+    "实际上 其实 其实是 事实 事实上 実際 実際は 実際には 実は 正しく "
+    "실제로는 실제로 기록 वास्तव".split()
 )
 """Words by which a clause sets the text's own account against a reported one."""
 
 CONTRASTING_OPENERS = frozenset(
-    "but however yet whereas aber jedoch mais pero но 但 但是 然而 하지만 लेकिन".split()
+    "but however yet whereas aber jedoch mais pero но 但 但是 然而 하지만 लेकिन لكن لكنه لكنها "
+    "ولكن".split()
 )
 
 CONCESSIONS = frozenset("although though while whilst despite obwohl bien aunque quoique".split())
@@ -895,8 +916,8 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     """Whether a clause reports what others say.
 
     "1932 is often cited", "some sources give", "it was thought to have opened in 1932", "it
-    is said to have opened in 1932",
-    "일부 자료는 ... 했다고".
+    is said to have opened in 1932", "일부 자료는 ... 했다고", "有人说", "と言われる", "on dit
+    que", "it reportedly opened".
     """
     marked = _bare(said) - not_cues
     if marked & NAMING:
@@ -918,7 +939,53 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
         w in QUANTIFIERS and said[n + 1] in REPORTING - not_cues for n, w in enumerate(said[:-1])
     )
     sourced = (marked & QUANTIFIERS or ("も", "ある") in _pairs(said)) and marked & SOURCES
-    return bool(said_often or impersonal or hearsay or conceded or some_say or sourced or retold)
+    quoted = (
+        any(  # Japanese "...と言われる", "...とされている"
+            w == "と" and said[n + 1] in ("言", "さ") and said[n + 2].startswith(("われ", "れ"))
+            for n, w in enumerate(said[:-2])
+        )
+        or any(  # Korean "개통했다고 알려져"
+            w.endswith(("다고", "라고")) and said[n + 1] in REPORTING
+            for n, w in enumerate(said[:-1])
+        )
+    )
+    they_say = bool(HEARSAY_WORDS & marked or HEARSAY_PAIRS & _pairs(said))
+    return bool(
+        said_often
+        or impersonal
+        or hearsay
+        or conceded
+        or some_say
+        or sourced
+        or retold
+        or quoted
+        or they_say
+    )
+
+
+HEARSAY_WORDS = frozenset(
+    "reportedly allegedly supposedly purportedly angeblich vermeintlich supuestamente "
+    "presuntamente supostamente presumibilmente apparemment говорят считается якобы يقال".split()
+)
+"""Words that report what is said without saying it: "it reportedly opened in 1932", "Говорят,
+что мост открыли в 1932 году", "يقال إن"."""
+
+HEARSAY_PAIRS = frozenset(
+    {
+        ("on", "dit"),
+        ("on", "croit"),
+        ("man", "sagt"),
+        ("man", "glaubt"),
+        ("se", "dice"),
+        ("se", "cree"),
+        ("si", "dice"),
+        ("se", "diz"),
+        ("dicen", "que"),
+        ("dizem", "que"),
+        ("dicono", "che"),
+    }
+)
+"""Impersonal "they say" in French, German, Spanish, Italian and Portuguese."""
 
 
 def _contrasts(said: list[str]) -> bool:
@@ -930,7 +997,9 @@ def _contrasts(said: list[str]) -> bool:
     return opens or bool(_bare(said) & CONTRASTS) or bool(IN_FACT & _pairs(said))
 
 
-IN_FACT = frozenset({("in", "fact"), ("en", "fait"), ("de", "hecho"), ("самом", "деле")})
+IN_FACT = frozenset(
+    {("in", "fact"), ("en", "fait"), ("de", "hecho"), ("самом", "деле"), ("في", "الواقع")}
+)
 
 
 def _pairs(said: list[str]) -> set[tuple[str, str]]:
@@ -1307,7 +1376,7 @@ def _lasted_until_a_year(said: list[str]) -> bool:
     Kestrel?"); a time of day ("open until 8 pm") is not a year.
     """
     return any(
-        w in LASTED_UNTIL and any(a_year(v) for v in said[n + 1 : n + 3])
+        w in UNTIL_A_YEAR and any(a_year(v) for v in said[n + 1 : n + 3])
         for n, w in enumerate(said)
     )
 
@@ -1478,10 +1547,50 @@ RECORDS = frozenset("record records rekord marke".split())
 WITHDRAWN = frozenset(
     "withdrawn rescinded revoked retracted repealed discontinued scrapped overturned annulled "
     "voided nullified invalidated rejected dropped cancelled canceled shelved vetoed overruled "
-    "reverted".split()
+    "reverted removed deleted decommissioned abolished eliminated lifted".split()
 )
 """In the passive, what they end is denied, back to the start of the clause: "the 40 mg dose
 in the 2019 label was withdrawn" (not "hosted by Ken Ito until it was discontinued")."""
+
+REMOVING = frozenset("remove removes removed delete deletes deleted".split())
+"""Verbs whose object is gone: "3.0 removes /api/v1/users", "we deleted the 8080 listener"."""
+
+REMOVED_ENDS = frozenset("to with from and so then before if when once".split())
+"""Words after the object of a verb of removing: "remove the cover to reach port 8443",
+"remove the lock file so the 8443 listener starts"."""
+
+REMOVED_IN = {
+    **dict.fromkeys(
+        "entfernt geloscht abgeschafft".split(), frozenset("wurde wurden worden".split())
+    ),
+    **dict.fromkeys("supprime supprimee supprimes retire retiree".split(), frozenset({"ete"})),
+    **dict.fromkeys(
+        "eliminado eliminada eliminados elimino suprimido suprimida retirado retirada".split(),
+        frozenset("se fue fueron sido".split()),
+    ),
+    **dict.fromkeys(
+        "rimosso rimossa rimossi eliminato eliminata".split(),
+        frozenset("stato stata stati".split()),
+    ),
+    **dict.fromkeys(
+        "removido removida excluido excluida".split(), frozenset("foi foram sido".split())
+    ),
+    **dict.fromkeys("удален удалена удалено удалены убран убрана убрано".split(), frozenset()),
+    **dict.fromkeys("删除 移除 删掉".split(), frozenset("已 被 已经".split())),
+}
+"""Participles of removing in German, French, Spanish, Italian, Portuguese, Russian and
+Chinese, with the auxiliaries of their passive (none in Russian): "Der Endpunkt /v1/users
+wurde in 3.0 entfernt", not "2 km entfernt"."""
+
+
+def _removed_in(said: list[str], n: int) -> bool:
+    """Whether the participle of removing at ``n`` is passive: its auxiliary comes before it."""
+    needed = REMOVED_IN[said[n]]
+    return not needed or bool(needed & set(said[:n]))
+
+
+STOPPING = frozenset("stop stops stopped stopping quit quits cease ceases ceased".split())
+"""Verbs that end doing what follows them: "stop writing to support@quill.example"."""
 
 
 _ARROW = re.compile(r"[ \t]*(?:->|=>|→|⇒|➔|➜|⟶)[ \t]*(?=\S)")
@@ -1605,6 +1714,8 @@ def _out_of_date_page(parts: list[tuple[str, list[str]]]) -> bool:
     said = [w for _, clause in parts for w in clause if any(c.isalnum() for c in w)]  # not "⚠️"
     if not said or parts[-1][0].rstrip().endswith((":", "：")):  # "Deprecated:" opens a list
         return False
+    if parts[0][0].lstrip().startswith("##"):  # a section's heading: "### Deprecated"
+        return False
     if len(said) == 1 or (len(said) == 2 and said[0] == "status"):
         return said[-1] in PAGE_GONE
     lead = said[1:] if said[0] in ("this", "the") else said
@@ -1616,13 +1727,74 @@ def _out_of_date_page(parts: list[tuple[str, list[str]]]) -> bool:
     )
 
 
+REDIRECTS = frozenset("instead stattdessen plutot lugar vece invece".split())
+"""Words by which an out-of-date page points to what replaced it: "Use /v2/users instead"."""
+
+REDIRECTED = frozenset(
+    {("replaced", "by"), ("superseded", "by"), ("moved", "to"), ("see", "new"), ("use", "new")}
+)
+
+
+def _points_on(parts: list[tuple[str, list[str]]]) -> bool:
+    """Whether a sentence of an out-of-date page points to what holds now.
+
+    "Use /api/v2/users instead.", "This page moved to Harbor/Build.", "It is now on 8443."
+    """
+    said = [w for _, clause in parts for w in clause]
+    return bool(REDIRECTS & set(said) or REDIRECTED & _pairs(said)) or _says_now(said)
+
+
+def _heading(line: str) -> list[str] | None:
+    """The words of a line that heads the lines under it, or None.
+
+    A Markdown heading ("### Removed") or a short label that ends in a colon ("Deprecated:",
+    "Old owners:"); not one that names a thing ("Old Town:").
+    """
+    text = line.strip()
+    marked = text.startswith("#")
+    text = text.lstrip("#").strip()
+    said = words(text)
+    if not said or not (marked or (text.endswith((":", "：")) and len(said) <= 3)):
+        return None
+    return said if marked or not any(t[:1].isupper() for t in text.split()[1:]) else None
+
+
+def _deny_under_past_headings(
+    written: list[str], sentences: list[list[Clause]], not_cues: frozenset[str] | set[str]
+) -> None:
+    """Deny the lines under a heading that labels them past.
+
+    "### Removed" (a changelog's section) up to the next heading; "Deprecated:" up to the next
+    heading, label or blank line after its entries; a clause that points to what replaced
+    them stays ("- GET /v1/users (use /v2/users instead)"). ``written`` and ``sentences``: a
+    text's lines and sentences, one for one.
+    """
+    under: str | None = None  # "#" under a heading, ":" under a label
+    entries = False
+    for line, clauses in zip(written, sentences, strict=True):
+        if (said := _heading(line)) is not None:
+            past = bool({said[0], "".join(said)} & PAST_LABELS - not_cues)  # "已删除" is two
+            under = ("#" if line.lstrip().startswith("#") else ":") if past else None
+            entries = False
+        elif not line.strip():
+            under = None if under == ":" and entries else under
+        elif under is not None:
+            entries = True
+            for clause in clauses:  # not "use /v2/users instead" under "### Deprecated"
+                if not _points_on([("", clause[0])]):
+                    _deny_whole([clause])
+
+
 def _bracketed_after(label: str, sentence: str) -> bool:
     """Whether a ``label`` clause stands in brackets after what it labels, not before a colon.
 
     "Port 8080 (deprecated), ..." labels port 8080, "Priya Nair (until June 2025), ..." Priya
-    Nair; "Owner (old): Ken Ito" labels Ken Ito.
+    Nair, "GET /v1/users — removed in 3.0" the endpoint; "Owner (old): Ken Ito" labels Ken Ito.
     """
-    return bool(re.search(rf"\(\s*{re.escape(label.strip())}\s*\)(?!\s*[:：])", sentence))
+    label = re.escape(label.strip())
+    return bool(
+        re.search(rf"\(\s*{label}\s*\)(?!\s*[:：])|\s[-–—]\s*{label}\s*(?:[.,;]|$)", sentence)
+    )
 
 
 def _role_asked(role: list[str], asked: frozenset[str] | set[str]) -> bool:
@@ -1699,9 +1871,26 @@ def _used_to(said: list[str], asked: frozenset[str] | set[str]) -> bool:
     """Whether a clause says what used to hold: "Ken Ito used to own it", "we used to run 8080".
 
     All of it, its subject too (:data:`USED_TO` denies what follows "used to be"). Not a thing
-    put to use: "Jenkins is used to build it", "got used to the new port".
+    put to use: "Jenkins is used to build it", "got used to the new port", "the key sequences
+    used to select a VM are protected" (the clause's verb comes after).
     """
-    return "used" not in asked and any(not (n and said[n - 1] in PASSIVE) for n in _used_tos(said))
+    return "used" not in asked and any(
+        not (n and said[n - 1] in PASSIVE) and not _verb_after(said[n + 3 :])
+        for n in _used_tos(said)
+    )
+
+
+def _verb_after(said: list[str]) -> bool:
+    """Whether words open on a clause's own verb before any word that opens another clause."""
+    for w in said:
+        if w in SUBORDINATORS:
+            return False
+        if w in PREDICATES:
+            return True
+    return False
+
+
+SUBORDINATORS = frozenset("that which who whom whose when while because if since".split())
 
 
 def _used_tos(said: list[str]) -> list[int]:
@@ -1879,6 +2068,14 @@ LASTED_UNTIL = UNTIL - {"jusqu", "hasta"}
 """Words after a state that say when it ended ("Ken Ito until 2024"); not "jusqu" and "hasta",
 which before a number mostly say "up to" ("hasta 5.000 personas")."""
 
+_PRETERITE = re.compile(r"\w(?:ó|ò)\b|\w{3}(?:ou|iu)\b")
+"""A verb in the past by its ending: Spanish "dirigió", Italian "guidò", Portuguese "dirigiu"
+(before "until" a year: "Luis Mora la dirigió hasta 2021")."""
+
+UNTIL_A_YEAR = UNTIL | frozenset("до fino tot ate".split())
+"""Words that, before a year, say when a state ended: "Ardon lo fue hasta 1998", "был столицей
+до 1998 года"."""
+
 
 def _kinds(question: str) -> frozenset[tuple[str, str]]:
     """The question's names of one thing among its kind, as a name and the noun after it.
@@ -1969,10 +2166,11 @@ def _affirmed(
     updated = False  # an update note came before this sentence
     asks_then = bool((PAST | ASKING_THE_PAST) & asked)  # "Who was ...?", "Who did ...?"
     asks_now = bool(PRESENT_ASKED & asked) and not asks_then
-    # asked in the past, a verb's own included: "Who maintained Kestrel?"
+    # asked in the past, a verb's own included: "Who maintained Kestrel?" (not "What is the
+    # recommended dose?")
     asks_ended = (
         asks_then
-        or any(len(w) > 4 and w.endswith("ed") for w in asked)
+        or (any(len(w) > 4 and w.endswith("ed") for w in asked) and not PRESENT_ASKED & asked)
         or bool(IRREGULAR_PAST & asked)  # "Who ran the Nightjar project in 2019?"
     )
     wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
@@ -2084,7 +2282,10 @@ def _affirmed(
                 if _BRACKETED.search(written[number]) and not clause.rstrip().endswith(":"):
                     labelled_now.add(sum(map(len, sentences)) + len(clauses) - 2)
             if (not asks_past and (now or nows[number + 1] or changing or NAMING & set(said))) or (
-                asked and not asks_ended and PAST & set(said) and _lasted_until_a_year(said)
+                asked
+                and not asks_ended
+                and (PAST & set(said) or _PRETERITE.search(clause))
+                and _lasted_until_a_year(said)
             ):
                 # "Ken Ito until 2024, is now ...", "known as Northwind Labs until 2022", and
                 # for a question not asked in the past "maintained by Ana Costa until 2023"
@@ -2097,13 +2298,15 @@ def _affirmed(
                 passed.append((*here, "after two"))  # "in 1921 - not, as guides say, in 1919"
             if (
                 said[0] in PAST_LABELS - not_cues
-                and (len(said) == 1 or _heads(clause, said, parts))
+                and (_a_past_label(said) or _heads(clause, said, parts))
                 # "Before 2023, Ken Ito owned it; ..." dates one clause ("Before 2023:" labels)
                 and (len(said) == 1 or said[0] not in BEFORE or clause.endswith(":"))
             ) or (updated and _labels_original(said, parts, not_cues)):
                 # "Deprecated: port 9090", "Owner (old): Ken Ito"; after what it labels, in
                 # brackets: "Port 8080 (deprecated), port 8443 (current)"
-                after = len(said) == 1 and clauses and _bracketed_after(clause, written[number])
+                after = (
+                    _a_past_label(said) and clauses and _bracketed_after(clause, written[number])
+                )
                 passed.append((*here, "before" if after else "past"))
             if (
                 (
@@ -2194,18 +2397,30 @@ def _affirmed(
             "rest": (1, len(sentences[s])),
         }[how]
         _deny_whole(sentences[s][max(c + spread[0], 0) : c + spread[1]])
+    heard_of = {(s, c) for s, c, _ in reported}
     for s, c, concedes in reported:
-        later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
-        if (concedes and len(sentences[s]) > 1) or contrasting & set(later):
-            _deny_whole(sentences[s][c : c + 1])
+        # "Говорят, | что мост открыли в 1932 году": a clause that only reports, the next too
+        span = 2 if len(sentences[s][c][0]) <= REPORT_ONLY and c + 1 < len(sentences[s]) else 1
+        later = [(s, n) for n in range(c + span, len(sentences[s]))] + [(s + 1, 0)]
+        own = [  # "The 1998 date sometimes cited is the groundbreaking's; it opened in 2001."
+            {_stem(w) for w in sentences[t][n][0]}
+            for t, n in later
+            if t < len(sentences) and n < len(sentences[t]) and (t, n) not in heard_of
+        ]
+        told = bool(asked_stems) and any(asked_stems <= stems for stems in own)
+        if (concedes and len(sentences[s]) > 1) or contrasting & set(later) or told:
+            _deny_whole(sentences[s][c : c + span])
     for s, c in defaulted:  # "The API defaults to 8080, but we run it on 8443."
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
         overridden = [sentences[t][n][0] for t, n in contrasting & set(later) if t < len(sentences)]
         if any(not (MAYBE | CONDITIONS) & set(said) for said in overridden):
             _deny_whole(sentences[s][c : c + 1])  # not "..., but you can change it"
     if not (asks_past or asks_then) and any(_out_of_date_page(parts) for parts in split):
-        for clauses in sentences:  # "This page is outdated. The API uses port 8080."
-            _deny_whole(clauses)
+        for clauses, parts in zip(sentences, split, strict=True):
+            if not _points_on(parts):  # "This page is outdated. The API uses port 8080."
+                _deny_whole(clauses)
+    if not (asks_past or asks_then):
+        _deny_under_past_headings(written, sentences, asked | past_cues)
     kept: set[str] = set()
     runs: list[str] = [""]
     flow: list[str | None] = []
@@ -2313,6 +2528,10 @@ def _labels_original(
         and len(parts) > 1
         and parts[0][1] is said
     )
+
+
+REPORT_ONLY = 3
+"""The most words of a clause that only says others say what follows: "Man sagt oft,"."""
 
 
 POINTING_UP = frozenset({"above", "oben"})
@@ -2554,7 +2773,8 @@ def _denied(
             and (w != "pushed" or said[n + 1 : n + 2] in (["back"], ["out"]))  # "pushed back"
         ):
             start, end = max(n - REACH, 0), min(n + REACH + 1, len(said))
-            if said[n + 1 : n + 2] == ["that"]:  # "a myth that ...": all it opens
+            opens = said[n + 1 : n + 3]  # "a myth that ...", "a mistake to say ...": all of it
+            if opens[:1] == ["that"] or (opens[:1] == ["to"] and REPORTING.intersection(opens[1:])):
                 end = len(said)
             if w in POSTPONING:  # what it moves, not where to
                 start = next(
@@ -2624,6 +2844,12 @@ def _denied(
                 _deny(flags, said, n + 1, n + 1 + REACH, RECORDS | DATING)
         if w in WITHDRAWN and w not in not_cues and n and said[n - 1] in PASSIVE:
             _deny(flags, said, n - 1, -1, ENDS_DENIAL | DATING_CLAUSE)
+        elif w in REMOVED_IN and w not in not_cues and _removed_in(said, n):
+            _deny(flags, said, n - 1, -1, ENDS_DENIAL | DATING_CLAUSE)  # "wurde ... entfernt"
+        elif w in REMOVING and w not in not_cues:  # "we removed /api/v1/users in 3.0"
+            _deny(flags, said, n + 1, n + 1 + REACH, DATING | PREDICATES | REMOVED_ENDS)
+        if w in STOPPING - not_cues and said[n + 1 : n + 2] and said[n + 1].endswith("ing"):
+            _deny(flags, said, n + 2, n + 2 + REACH, DATING | PREDICATES)  # "stop writing to"
         if _leaves(said, n, not_cues):
             for m in range(n - 1, max(n - REACH, 0) - 1, -1):  # "after Raj Patel stepped down"
                 if said[m] in DATING_CLAUSE:
@@ -3115,7 +3341,7 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
     Not a range ("ran from 1990 until 2005"), nor a negation ("did not open until 1934").
     """
     for n, w in enumerate(said):
-        lasted = w in LASTED_UNTIL or (w in UNTIL and any(map(a_year, said[n + 1 : n + 3])))
+        lasted = w in LASTED_UNTIL or (w in UNTIL_A_YEAR and any(map(a_year, said[n + 1 : n + 3])))
         if lasted and not (RANGES | NEGATIONS) & set(said[:n]):
             # all the clause gives up to it: "Ken Ito owned the build pipeline until 2024";
             # "jusqu'en 2024", not "hasta 5.000 personas"
