@@ -4055,6 +4055,18 @@ def test_a_list_read_from_a_text_that_denies_one_of_its_items_is_the_items_it_st
         ),
         ("### 已删除\n- /v1/users\n### 新增\n- /v2/users", "/v1/users", "哪个端点？", False),
         ("### 已删除\n- /v1/users\n### 新增\n- /v2/users", "/v2/users", "哪个端点？", True),
+        (
+            "Bitte keine Rechnungen mehr an billing@kora.example; nutzen Sie ap@kora.example.",
+            "billing@kora.example",
+            "Wohin sollen Rechnungen gehen?",
+            False,
+        ),
+        (
+            "Für den Pro-Tarif fällt keine Einrichtungsgebühr an; er kostet 12 Euro im Monat.",
+            "12 Euro",
+            "Was kostet der Pro-Tarif?",
+            True,
+        ),
         # they say, it is said: what others say, set against the text's own account
         (
             "Говорят, что мост открыли в 1932 году, но на самом деле его открыли в 1934.",

@@ -208,6 +208,11 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "corrects",
         # German, French, Spanish, Chinese, Japanese
         "nicht",
+        "kein",
+        "keine",
+        "keinen",
+        "keinem",
+        "keiner",
         "nie",
         "statt",
         "anstatt",
