@@ -2531,6 +2531,8 @@ def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
         ("am 15.03.2024", "Wann wurde das Gerät ausgeliefert?", "15.03.2024"),
         ("1988년에 문을 열었으며", "한빛 도서관은 언제 문을 열었나요?", "1988년"),
         ("It opened in 1932.", "When did it open?", "1932"),
+        ("تأسست عام 1896", "متى تأسست المكتبة؟", "1896"),
+        ("1934 में", "पुल कब खुला?", "1934"),
         # not when anything else is said, or two dates are, or the question asks no time
         ("1934 (planned)", "When did it open?", "1934 (planned)"),
         ("1932 in Paris", "Quand le pont a-t-il ouvert ?", "1932 in Paris"),
@@ -3788,6 +3790,20 @@ MAIL = "What is the support email address?"
             True,
         ),
         ("## Old Town\nThe bridge opened in 1932.", "1932", OPENED, True),  # a name, no label
+        ("## Previous Owners\n- Ken Ito\n## Owner\nLena Park", "Ken Ito", "Who owns it?", False),
+        (
+            "## Old CI setup\nBuilds ran on Jenkins.\n## CI\nBuilds run on Harbor CI.",
+            "Jenkins",
+            "Where do builds run?",
+            False,
+        ),
+        (
+            "## Before you begin\nInstall Python 3.12.",
+            "Python 3.12",
+            "Which Python is needed?",
+            True,
+        ),
+        ("## Legacy\nHe is buried in Vienna.", "Vienna", "Where is he buried?", True),
         (
             "### Deprecated\n- GET /api/v1/users (use /api/v2/users instead)",
             "/api/v2/users",

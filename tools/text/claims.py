@@ -1753,7 +1753,8 @@ def _heading(line: str) -> list[str] | None:
     """The words of a line that heads the lines under it, or None.
 
     A Markdown heading ("### Removed") or a short label that ends in a colon ("Deprecated:",
-    "Old owners:"); not one that names a thing ("Old Town:").
+    "Old owners:"); not one that names a thing ("## Old Town", "Old Town:"; an acronym is no
+    name: "## Old CI setup"; :data:`NAMING_FIRST`).
     """
     text = line.strip()
     marked = text.startswith("#")
@@ -1761,7 +1762,26 @@ def _heading(line: str) -> list[str] | None:
     said = words(text)
     if not said or not (marked or (text.endswith((":", "：")) and len(said) <= 3)):
         return None
-    return said if marked or not any(t[:1].isupper() for t in text.split()[1:]) else None
+    named = said[0] in NAMING_FIRST and any(
+        t[:1].isupper() and not t.isupper() for t in text.split()[1:]
+    )
+    return None if named else said
+
+
+NAMING_FIRST = frozenset("old former".split())
+"""First words of a heading that may open a name: "Old Town", "Former Yugoslavia" (not
+"Deprecated Settings")."""
+
+
+HEADINGS_PAST = frozenset(
+    "deprecated obsolete outdated removed deleted discontinued superseded former previous old "
+    "previously formerly earlier vorher fruher auparavant anteriormente tidigare "
+    "retired archived veraltet entfernt geloscht ehemalige ehemalig obsoleto obsoleta eliminado "
+    "eliminados supprime supprimes rimosso deprecato descontinuado removido удалено устарело "
+    "已删除 已移除 已废弃 已弃用 废弃 弃用".split()
+)
+"""First words of a heading over what no longer holds: "### Removed", "## Previous owners".
+Not "Legacy" (a biography's section) nor "Before" ("## Before you begin")."""
 
 
 def _deny_under_past_headings(
@@ -1778,7 +1798,7 @@ def _deny_under_past_headings(
     entries = False
     for line, clauses in zip(written, sentences, strict=True):
         if (said := _heading(line)) is not None:
-            past = bool({said[0], "".join(said)} & PAST_LABELS - not_cues)  # "已删除" is two
+            past = bool({said[0], "".join(said)} & HEADINGS_PAST - not_cues)  # "已删除" is two
             under = ("#" if line.lstrip().startswith("#") else ":") if past else None
             entries = False
         elif not line.strip():

@@ -695,10 +695,12 @@ DATE_PARTICLES = frozenset(
     """
     vuonna roce roku году році року рік год г ปี nam tahun pada noong sa το ב
     в у w v ve te ta de da ben ban jaar ar i im am um en le el em no na nel il la 에 에는 에서
+    عام سنة في سال در में साल वर्ष
     """.split()
 )
 """Words that go with a date in a reply without saying more: "vuonna 1934", "v roce 1934",
-"1936 году", "ב-1934", "1934'te" (a Turkish suffix), "1934-ben", "ปี 2545"."""
+"1936 году", "ב-1934", "1934'te" (a Turkish suffix), "1934-ben", "ปี 2545", "عام 1896",
+"سال 1934", "1934 में"."""
 _DATED_BY = r"on|in|at|im|am|um|en|au|à|le|el|em|no|na|nel|nell'|w|we|в|во"
 """The prepositions a date follows, in several languages: "on", "im", "en", "le", "в"."""
 _DATE_CLOSING = re.compile(
