@@ -2533,6 +2533,7 @@ def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
         ("It opened in 1932.", "When did it open?", "1932"),
         ("تأسست عام 1896", "متى تأسست المكتبة؟", "1896"),
         ("1934 में", "पुल कब खुला?", "1934"),
+        ("در سال 1934", "پل چه زمانی افتتاح شد؟", "1934"),
         # not when anything else is said, or two dates are, or the question asks no time
         ("1934 (planned)", "When did it open?", "1934 (planned)"),
         ("1932 in Paris", "Quand le pont a-t-il ouvert ?", "1932 in Paris"),

@@ -656,7 +656,7 @@ _ASKS_WHEN = re.compile(
 """A question that asks when, opening on it ("What happens when ...?" does not ask when)."""
 _ASKS_WHEN_ANYWHERE = re.compile(
     r"ne zaman|いつ|언제|什么时候|什麼時候|何时|何時|哪一年|哪年|khi nào|bao giờ|năm nào|kapan"
-    r"|कब|lini|milloin|mikor|când|πότε|מתי|متى|เมื่อไร|เมื่อไหร่|เมื่อใด|ปีใด|ปีไหน"
+    r"|कब|lini|milloin|mikor|când|πότε|מתי|متى|چه زمانی|چه سالی|کب|เมื่อไร|เมื่อไหร่|เมื่อใด|ปีใด|ปีไหน"
     r"|\b(?:kdy|kiedy|когда|коли|wanneer|när|hvornår|når|kada|kdaj|millal)\b",
     re.IGNORECASE,
 )
