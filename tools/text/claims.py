@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from contextorg.prompts._render import STRUCK
@@ -943,7 +944,8 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     some_say = any(  # "some say", "many believe"
         w in QUANTIFIERS and said[n + 1] in REPORTING - not_cues for n, w in enumerate(said[:-1])
     )
-    sourced = (marked & QUANTIFIERS or ("も", "ある") in _pairs(said)) and marked & SOURCES
+    pairs = _pairs(said)
+    sourced = (marked & QUANTIFIERS or ("も", "ある") in pairs) and marked & SOURCES
     quoted = (
         any(  # Japanese "...と言われる", "...とされている"
             w == "と" and said[n + 1] in ("言", "さ") and said[n + 2].startswith(("われ", "れ"))
@@ -954,7 +956,7 @@ def _reports(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
             for n, w in enumerate(said[:-1])
         )
     )
-    they_say = bool(HEARSAY_WORDS & marked or HEARSAY_PAIRS & _pairs(said))
+    they_say = bool(HEARSAY_WORDS & marked or HEARSAY_PAIRS & pairs)
     return bool(
         said_often
         or impersonal
@@ -1740,12 +1742,11 @@ REDIRECTED = frozenset(
 )
 
 
-def _points_on(parts: list[tuple[str, list[str]]]) -> bool:
-    """Whether a sentence of an out-of-date page points to what holds now.
+def _points_on(said: list[str]) -> bool:
+    """Whether a sentence or clause of an out-of-date page points to what holds now.
 
     "Use /api/v2/users instead.", "This page moved to Harbor/Build.", "It is now on 8443."
     """
-    said = [w for _, clause in parts for w in clause]
     return bool(REDIRECTS & set(said) or REDIRECTED & _pairs(said)) or _says_now(said)
 
 
@@ -1773,15 +1774,11 @@ NAMING_FIRST = frozenset("old former".split())
 "Deprecated Settings")."""
 
 
-HEADINGS_PAST = frozenset(
-    "deprecated obsolete outdated removed deleted discontinued superseded former previous old "
-    "previously formerly earlier vorher fruher auparavant anteriormente tidigare "
-    "retired archived veraltet entfernt geloscht ehemalige ehemalig obsoleto obsoleta eliminado "
-    "eliminados supprime supprimes rimosso deprecato descontinuado removido удалено устарело "
-    "已删除 已移除 已废弃 已弃用 废弃 弃用".split()
-)
+HEADINGS_PAST = PAST_LABELS - frozenset(
+    "legacy predecessor vorganger ancien before avant antes prima".split()
+) | {"archived"}
 """First words of a heading over what no longer holds: "### Removed", "## Previous owners".
-Not "Legacy" (a biography's section) nor "Before" ("## Before you begin")."""
+Not "Legacy" (a biography's section), "Predecessor" nor "Before" ("## Before you begin")."""
 
 
 def _deny_under_past_headings(
@@ -1806,7 +1803,7 @@ def _deny_under_past_headings(
         elif under is not None:
             entries = True
             for clause in clauses:  # not "use /v2/users instead" under "### Deprecated"
-                if not _points_on([("", clause[0])]):
+                if not _points_on(clause[0]):
                     _deny_whole([clause])
 
 
@@ -1841,7 +1838,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
 
 
 def _tenses_told(
-    split: list[list[tuple[str, list[str]]]], stems: set[str]
+    split: list[list[tuple[str, list[str]]]], stems: frozenset[str]
 ) -> tuple[set[str], set[str]]:
     """The stems of the question's verbs that ``split``'s clauses give in the present and past.
 
@@ -1943,7 +1940,7 @@ def _not_the_holder(
     said: list[str],
     not_cues: frozenset[str] | set[str],
     wanted: frozenset[str] | set[str],
-    stems: set[str],
+    stems: frozenset[str],
 ) -> int | None:
     """Where a clause denies its subject the question's verb or role; None if it does not.
 
@@ -2030,7 +2027,7 @@ DEFAULTS = frozenset(
 what it runs on against it ("The API defaults to port 8080, but we run it on 8443")."""
 
 
-def _used_to_do(said: list[str], stems: set[str]) -> bool:
+def _used_to_do(said: list[str], stems: frozenset[str]) -> bool:
     """Whether "used to" comes before the question's own verb.
 
     "Ken Ito used to own it", for "Who owns the Harbor build?" (without the question's verb,
@@ -2149,6 +2146,68 @@ _BEFORE_A_TIME = re.compile(
 Lena Park", "before version 2" (not "before deploying", which asks what to do first)."""
 
 
+@dataclass(frozen=True)
+class _Tense:
+    """When a question asks about: what decides which of a text's clauses answer it."""
+
+    old_page: bool
+    """Asked what held before: a page's past columns and done tasks stay."""
+    past: bool
+    """Asked what held before or in a year gone by: what a text sets aside as past may be
+    its answer."""
+    then: bool
+    """Asked in the past: "Who was ...?", "Who did ...?"."""
+    now: bool
+    """Asked in the present: "Who is ...?", "Which port does ... use?"."""
+    ended: bool
+    """Asked in the past, a verb's own included: "Who maintained Kestrel?"."""
+    wanted: frozenset[str]
+    """The question's own words, not "is" or "the"."""
+    stems: frozenset[str]
+    """Their stems: "replace" asked, "replaced" written."""
+    years: tuple[int, ...]
+    """The years a question asked in the past names: "Who owned it in 2020?"."""
+    past_cues: frozenset[str]
+    """Words no denial is read from, since the question's tense makes them its answer."""
+
+
+@lru_cache(maxsize=256)
+def _tense_asked(asked: frozenset[str], before: bool) -> _Tense:
+    """When ``asked`` (a question's words) asks about; ``before``: what held before a time."""
+    old_page = before or bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
+    then = bool((PAST | ASKING_THE_PAST) & asked)  # "Who was ...?", "Who did ...?"
+    # not "What is the recommended dose?" ("-ed" beside "is" is an adjective)
+    ended = (
+        then
+        or (any(len(w) > 4 and w.endswith("ed") for w in asked) and not PRESENT_ASKED & asked)
+        or bool(IRREGULAR_PAST & asked)  # "Who ran the Nightjar project in 2019?"
+    )
+    wanted = asked - FUNCTION_WORDS
+    # asked what held before, what a text sets aside as past is its answer: "the previous
+    # owner", "took over from Ken Ito", "Ken Ito handed it to ...", "Ken Ito left"
+    # asked of a year gone by: what passed on since may be its answer ("Who owned the Harbor
+    # build in 2020?" over "Lena Park took over from Ken Ito"); what holds only since a later
+    # year is not ("Lena Park has owned it since 2023")
+    years = tuple(int(w) for w in asked if a_year(w)) if ended else ()
+    past = old_page or bool(years)
+    past_cues = PASSING_ON if past else frozenset()
+    if not asked or past or ended or (FUTURE | WHEN) & asked:
+        # what is to come answers only a question of what is: not "When did the bridge open?"
+        # over "it is due to open in 1932" (a plan in force is the best a text can say)
+        past_cues |= TO_COME
+    return _Tense(
+        old_page=old_page,
+        past=past,
+        then=then,
+        now=bool(PRESENT_ASKED & asked) and not then,
+        ended=ended,
+        wanted=wanted,
+        stems=frozenset(_stem(w) for w in wanted),
+        years=years,
+        past_cues=past_cues,
+    )
+
+
 @lru_cache(maxsize=128)  # a question's contexts; texts can be up to 1,000,000 characters
 def _affirmed(
     text: str,
@@ -2178,8 +2237,10 @@ def _affirmed(
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
     defaulted: list[tuple[int, int]] = []  # sentence, clause
     labelled_now: set[int] = set()  # clauses a label of the present follows, through the text
-    asks_past = before or bool(ASKING_THE_PAST & asked)  # "What was the original name of Biu?"
-    page = text if asks_past else _past_columns_out(_tasks_done(text), asked)
+    tense = _tense_asked(asked, before)
+    asks_past, asks_then, asks_now, asks_ended = tense.past, tense.then, tense.now, tense.ended
+    wanted, asked_stems, years, past_cues = tense.wanted, tense.stems, tense.years, tense.past_cues
+    page = text if tense.old_page else _past_columns_out(_tasks_done(text), asked)
     written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", _arrows_out(page))))
     split = [
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]
@@ -2189,17 +2250,6 @@ def _affirmed(
     # "Owner: Ken Ito (until March 2024)", then "Owner: Lena Park (since April 2024)"
     handed = any(_dated(said, RANGES) for parts in split for _, said in parts)
     updated = False  # an update note came before this sentence
-    asks_then = bool((PAST | ASKING_THE_PAST) & asked)  # "Who was ...?", "Who did ...?"
-    asks_now = bool(PRESENT_ASKED & asked) and not asks_then
-    # asked in the past, a verb's own included: "Who maintained Kestrel?" (not "What is the
-    # recommended dose?")
-    asks_ended = (
-        asks_then
-        or (any(len(w) > 4 and w.endswith("ed") for w in asked) and not PRESENT_ASKED & asked)
-        or bool(IRREGULAR_PAST & asked)  # "Who ran the Nightjar project in 2019?"
-    )
-    wanted = asked - FUNCTION_WORDS  # the question's own words, not "is" or "the"
-    asked_stems = {_stem(w) for w in wanted}
     heard = [{w for _, said in parts for w in said} for parts in split]
     # for a question asked in the present, sentences that answer it so: "Lena Park owns the
     # Falcon API." (then "Ken Ito owned it before." in another is a former holder)
@@ -2214,18 +2264,6 @@ def _affirmed(
         if wanted and not (asks_ended or asks_past)
         else set()
     )
-    # asked what held before, what a text sets aside as past is its answer: "the previous
-    # owner", "took over from Ken Ito", "Ken Ito handed it to ...", "Ken Ito left"
-    # asked of a year gone by: what passed on since may be its answer ("Who owned the Harbor
-    # build in 2020?" over "Lena Park took over from Ken Ito"); what holds only since a later
-    # year is not ("Lena Park has owned it since 2023")
-    years = [int(w) for w in asked if a_year(w)] if asks_ended else []
-    asks_past = asks_past or bool(years)
-    past_cues = PASSING_ON if asks_past else frozenset()
-    if not asked or asks_past or asks_ended or (FUTURE | WHEN) & asked:
-        # what is to come answers only a question of what is: not "When did the bridge open?"
-        # over "it is due to open in 1932" (a plan in force is the best a text can say)
-        past_cues |= TO_COME
     # the question's verb in the present and in the past: "Lena Park owns it" beside "Ken Ito
     # owned the Harbor build", for "Who owns the Harbor build?"
     told_now, told_before = (
@@ -2407,27 +2445,61 @@ def _affirmed(
     if siblings and any(named & set(said) for clauses in sentences for said, _ in clauses):
         for s, c in siblings:  # "the iOS app takes 25 minutes; the Android build takes 18"
             _deny_whole(sentences[s][c : c + 1])
+    _deny_passed(sentences, passed)
+    _deny_reported(sentences, reported, contrasting, asked_stems)
+    _deny_overridden(sentences, defaulted, contrasting)
+    if not (asks_past or asks_then):
+        _deny_out_of_date_page(split, sentences)
+        _deny_under_past_headings(written, sentences, asked | past_cues)
+    return _kept(sentences)
+
+
+PASSED_SPREAD = {
+    "whole": (0, 1),
+    "next": (0, 2),
+    "after": (1, 2),
+    "after two": (1, 3),
+    "before": (-1, 0),
+}
+"""Which clauses a passing mark denies, from its own: "before" the one it follows in
+brackets ("Priya Nair (until June 2025)"), "after" the one it opens ("former owner: Ken Ito")."""
+
+
+def _deny_passed(sentences: list[list[Clause]], passed: list[tuple[int, int, str]]) -> None:
+    """Deny what the marks of a holder passed, a label of the past among them, point at.
+
+    ``passed``: each mark's sentence, clause and how it points (:data:`PASSED_SPREAD`,
+    "label": what follows a label first in its sentence, else the clause before it; "past":
+    the rest of its sentence up to a label of the present; "rest": the rest of its sentence).
+    """
     for s, c, how in passed:
         if how == "label":  # a label first in its sentence names what follows it, a list too
             how = "rest" if c == 0 else "before"
         if how == "past":
             _deny_whole(_until_present(sentences[s][c + 1 :]))
             continue
-        spread = {
-            "whole": (0, 1),
-            "next": (0, 2),
-            "after": (1, 2),
-            "after two": (1, 3),
-            "before": (-1, 0),
-            "rest": (1, len(sentences[s])),
-        }[how]
-        _deny_whole(sentences[s][max(c + spread[0], 0) : c + spread[1]])
+        start, end = PASSED_SPREAD[how] if how != "rest" else (1, len(sentences[s]))
+        _deny_whole(sentences[s][max(c + start, 0) : c + end])
+
+
+def _deny_reported(
+    sentences: list[list[Clause]],
+    reported: list[tuple[int, int, bool]],
+    contrasting: set[tuple[int, int]],
+    asked_stems: frozenset[str],
+) -> None:
+    """Deny what a text reports others say, where it concedes it or gives its own account.
+
+    "Although often dated to 1932, it opened in 1934", "Some sources give 1932, but ...", "The
+    1998 date sometimes cited is the groundbreaking's; it opened in 2001." ``reported``: each
+    reporting clause's sentence and place, and whether it concedes.
+    """
     heard_of = {(s, c) for s, c, _ in reported}
     for s, c, concedes in reported:
         # "Говорят, | что мост открыли в 1932 году": a clause that only reports, the next too
         span = 2 if len(sentences[s][c][0]) <= REPORT_ONLY and c + 1 < len(sentences[s]) else 1
         later = [(s, n) for n in range(c + span, len(sentences[s]))] + [(s + 1, 0)]
-        own = [  # "The 1998 date sometimes cited is the groundbreaking's; it opened in 2001."
+        own = [  # the text's own account, on every word the question asks
             {_stem(w) for w in sentences[t][n][0]}
             for t, n in later
             if t < len(sentences) and n < len(sentences[t]) and (t, n) not in heard_of
@@ -2435,17 +2507,42 @@ def _affirmed(
         told = bool(asked_stems) and any(asked_stems <= stems for stems in own)
         if (concedes and len(sentences[s]) > 1) or contrasting & set(later) or told:
             _deny_whole(sentences[s][c : c + span])
-    for s, c in defaulted:  # "The API defaults to 8080, but we run it on 8443."
+
+
+def _deny_overridden(
+    sentences: list[list[Clause]],
+    defaulted: list[tuple[int, int]],
+    contrasting: set[tuple[int, int]],
+) -> None:
+    """Deny a default the text then overrides.
+
+    "The API defaults to 8080, but we run it on 8443."; not "..., but you can change it".
+    """
+    for s, c in defaulted:
         later = [(s, n) for n in range(c + 1, len(sentences[s]))] + [(s + 1, 0)]
         overridden = [sentences[t][n][0] for t, n in contrasting & set(later) if t < len(sentences)]
         if any(not (MAYBE | CONDITIONS) & set(said) for said in overridden):
-            _deny_whole(sentences[s][c : c + 1])  # not "..., but you can change it"
-    if not (asks_past or asks_then) and any(_out_of_date_page(parts) for parts in split):
+            _deny_whole(sentences[s][c : c + 1])
+
+
+def _deny_out_of_date_page(
+    split: list[list[tuple[str, list[str]]]], sentences: list[list[Clause]]
+) -> None:
+    """Deny a page a banner calls out of date, but for what points to what replaced it.
+
+    "This page is outdated. The API uses port 8080." states no port; "Use /api/v2/users
+    instead." stays.
+    """
+    if any(_out_of_date_page(parts) for parts in split):
         for clauses, parts in zip(sentences, split, strict=True):
-            if not _points_on(parts):  # "This page is outdated. The API uses port 8080."
+            if not _points_on([w for _, clause in parts for w in clause]):
                 _deny_whole(clauses)
-    if not (asks_past or asks_then):
-        _deny_under_past_headings(written, sentences, asked | past_cues)
+
+
+def _kept(
+    sentences: list[list[Clause]],
+) -> tuple[frozenset[str], tuple[str, ...], tuple[str | None, ...]]:
+    """A text's words outside a denial, their runs, and its words in order, each denied None."""
     kept: set[str] = set()
     runs: list[str] = [""]
     flow: list[str | None] = []
