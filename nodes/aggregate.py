@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -127,14 +128,19 @@ ADJUNCTS = frozenset("in on at since during from until after before around circa
 """Words that open a phrase added to an answer's head ("Mara Quist in 1911")."""
 
 
+_ASIDE_AFTER = re.compile(r"\s*\([^()]*\)\s*$")
+_LABELLED = re.compile(r"^[A-Z]{2,}\s+(?=\S)")
+
+
 def _head_of(answer: str, reading: ContextReading | None) -> str | None:
     """The answer a copy's ``reading`` gives, where ``answer`` is it and a trailing phrase.
 
     "Mara Quist" for "Mara Quist in 1911"; not "Davis" for "Miles Davis", nor "Bank" for
-    "Bank of America". For a number and what it counts, the number: "14,500" for "14,500
-    spectators" and a copy read as "14,500 people". A name the copy gives, then a clause:
-    "Tomás Reyes" for "Tomás Reyes took it over in May." (the caller checks that every
-    cited text states it).
+    "Bank of America". Without an aside in brackets after it and a capital label before it:
+    "/v2/invoices" for "GET /v2/invoices (paginated)". For a number and what it counts, the
+    number: "14,500" for "14,500 spectators" and a copy read as "14,500 people". A name the
+    copy gives, then a clause: "Tomás Reyes" for "Tomás Reyes took it over in May." (the caller
+    checks that every cited text states it).
     """
     if reading is None or reading.status != "answers" or not reading.answers:
         return None
@@ -144,6 +150,8 @@ def _head_of(answer: str, reading: ContextReading | None) -> str | None:
         if whole[len(head)] in ADJUNCTS or _named_then_clause(answer, head):
             return given
         return None
+    if head and words(_LABELLED.sub("", _ASIDE_AFTER.sub("", answer))) == head:
+        return given  # "/v2/invoices" for "GET /v2/invoices (paginated)"
     number = counted_number(answer)  # "14,500" for "14,500 spectators" and "14,500 people"
     return number if number and same_answer(number, given) else None
 

@@ -417,6 +417,25 @@ def test_one_number_read_with_other_nouns_in_other_scripts_is_one_answer_cited_b
     assert answers_of(result) == {"14,500": ["en", "th", "zh"]}, result.text
 
 
+def test_a_copy_read_without_the_label_and_aside_shows_what_both_state() -> None:
+    texts = [
+        Context(
+            id="log",
+            text="## 5.0\n### Removed\n- GET /v1/invoices\n"
+            "### Added\n- GET /v2/invoices (paginated)",
+        ),
+        Context(id="docs", text="GET /v2/invoices returns the list of invoices, 50 per page."),
+    ]
+    readings = {
+        "log": Triple(True, None, "GET /v2/invoices (paginated)"),
+        "docs": Triple(True, None, "/v2/invoices"),
+    }
+    question = "Which endpoint returns the list of invoices?"
+    result = ask(question, texts, model=World(texts, readings).model())
+    assert result.organization.dropped == {"docs": "duplicate of log"}
+    assert answers_of(result) == {"/v2/invoices": ["log", "docs"]}, result.text
+
+
 def test_a_copy_that_writes_the_answer_abbreviated_is_cited_for_it() -> None:
     texts = [
         Context(id="a", text="The cable is 2.4 km (1.5 mi) long."),
