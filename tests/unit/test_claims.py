@@ -554,6 +554,12 @@ TIMEOUT = "Set the timeout to 60 s; the old 30 s value caused failures."
         ("Ken Ito (CEO 2010–2015) founded Corvane. Mia Chen is CEO now.", "Ken Ito", CEO, False),
         (NAMED, "Raj Patel", CEO, False),
         (NAMED, "Mia Chen", CEO, True),
+        ("Mia Chen is CEO, after Raj Patel moved to the board.", "Raj Patel", CEO, False),
+        ("Mia Chen is CEO since Raj Patel moved to Oslo.", "Raj Patel", CEO, False),
+        ("Since Raj Patel moved to Oslo, Mia Chen is CEO.", "Raj Patel", CEO, False),
+        ("Since Raj Patel moved to Oslo, Mia Chen is CEO.", "Mia Chen", CEO, True),
+        ("Since Mia Chen moved to Oslo, she has been CEO.", "Mia Chen", CEO, True),
+        ("Raj Patel moved to Oslo after Mia Chen left.", "Raj Patel", "Who moved?", True),
         (EXPANDED, "15,000", CAPACITY, False),
         (EXPANDED, "18,000", CAPACITY, True),
         (ORIGINALLY, "15,000", CAPACITY, False),
@@ -2355,6 +2361,39 @@ def test_a_reply_that_writes_the_change_answers_what_it_changes_to(
     assert all(a.citations == ["wiki"] for a in result.answer.answers)
 
 
+@pytest.mark.parametrize(
+    ("text", "said", "question", "shown"),
+    [
+        (
+            "Ownership of the build moved from Ken Ito to Lena Park in 2023.",
+            "It moved from Ken Ito to Lena Park in 2023.",
+            "Who owns the build?",
+            "Lena Park",
+        ),
+        (
+            "ビルドの担当はケン・イトウからレナ・パークに代わった。",
+            "ケン・イトウからレナ・パークに代わった",
+            "ビルドの担当者は誰ですか？",
+            "レナ・パーク",
+        ),
+        ("构建负责人已由伊藤健改为朴丽娜。", "由伊藤健改为朴丽娜", "构建由谁负责？", "朴丽娜"),
+        (
+            "Der Standardport wurde von 8080 auf 9090 geändert.",
+            "von 8080 auf 9090 geändert",
+            "Welcher Port ist der Standard?",
+            "9090",
+        ),
+    ],
+)
+def test_a_reply_that_tells_a_change_in_words_answers_what_it_changes_to(
+    text: str, said: str, question: str, shown: str
+) -> None:
+    contexts = [Context(id="page", text=text)]
+    world = World(contexts, {"page": Triple(True, None, said)})
+    result = ask(question, contexts, model=world.model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [(shown, ["page"])]
+
+
 def test_an_address_is_an_answer_though_it_holds_the_questions_name() -> None:
     contexts = [Context(id="contact", text="For help, write to support@rowan.example today.")]
     world = World(contexts, {"contact": Triple(True, None, "support@rowan.example")})
@@ -4144,6 +4183,65 @@ def test_a_list_read_from_a_text_that_denies_one_of_its_items_is_the_items_it_st
     ],
 )
 def test_removals_headings_and_hearsay_in_other_languages(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
+LEADS = "Who leads the team?"
+MINUTES = (
+    "The plaque at the Corvale Bridge says it opened in 1932. However, council minutes show "
+    "that the bridge opened to traffic in 1934."
+)
+STATUS = "| Version | Status |\n|---|---|\n| 4.2 | current |\n| 4.1 | unsupported |"
+PLAQUE = "Contrary to the plaque, which says 1932, the bridge opened in 1934."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        ("Lena Park inherited the build from Ken Ito.", "Ken Ito", OWNS, False),
+        ("Acme acquired the brand from Beta in 2020.", "Beta", "Who owns the brand?", False),
+        ("Acme acquired the brand from Beta in 2020.", "Acme", "Who owns the brand?", True),
+        ("Ken Ito's successor, Lena Park, now owns it.", "Ken Ito", OWNS, False),
+        ("Lena Park is Ken Ito's successor as owner.", "Ken Ito", OWNS, False),
+        ("Lena Park is Ken Ito's successor as owner.", "Lena Park", OWNS, True),
+        ("Lena Park a repris le build après le départ de Ken Ito.", "Ken Ito", OWNS, False),
+        ("After Ken Ito's retirement, Lena Park took over.", "Ken Ito", OWNS, False),
+        ("The departure time is 9:00.", "9:00", "When does the train depart?", True),
+        ("ビルドの担当はケン・イトウからレナ・パークに代わった。", "ケン・イトウ", OWNS, False),
+        ("ビルドの担当はケン・イトウからレナ・パークに代わった。", "レナ・パーク", OWNS, True),
+        ("构建负责人已由伊藤健改为朴丽娜。", "伊藤健", OWNS, False),
+        ("构建负责人已由伊藤健改为朴丽娜。", "朴丽娜", OWNS, True),
+        ("该项目由伊藤健负责，并改进了构建流程。", "伊藤健", OWNS, True),
+        ("Quill 4.2 supersedes 4.1.", "4.1", "What is the latest version?", False),
+        ("Latest: 4.2 (4.1 and earlier are unsupported)", "4.1", "What is the latest?", False),
+        ("Quill 4.1 and later support SSO.", "4.1", "Which versions support SSO?", True),
+        ("The default port is 8443 (8080 in versions before 2.0).", "8080", "Which port?", False),
+        ("The default port is 8443 (443 behind the proxy).", "443", "Which port?", True),
+        (PLAQUE, "1932", "When did the bridge open?", False),
+        (PLAQUE, "1934", "When did the bridge open?", True),
+        ("Contrary to popular belief, Mara Quist designed it.", "Mara Quist", "Who?", True),
+        ("The plaque says 1932, but records show it opened in 1934.", "1932", "When?", False),
+        ("The manual says port 8443, but you can change it.", "8443", "Which port?", True),
+        ("The company says revenue rose to $5M.", "$5M", "What was the revenue?", True),
+        ("Ken Ito, who owned it until 2022, now leads the data team.", "Ken Ito", OWNS, False),
+        ("Ken Ito, who owned it before Lena Park, now leads sales.", "Lena Park", OWNS, True),
+        ("Ken Ito, who led the team until 2022, now works at Google.", "Ken Ito", LEADS, False),
+        ("Ken Ito, who has owned it since 2022, now also leads sales.", "Ken Ito", OWNS, True),
+        ("Ken Ito, who owned it until 2022, now leads sales.", "Ken Ito", "Who leads sales?", True),
+        ("Ken Ito, who owned it until 2022, now owns sales.", "Ken Ito", "Who owns sales?", True),
+        (MINUTES, "1932", "When did the Corvale Bridge open?", False),
+        (MINUTES, "1934", "When did the Corvale Bridge open?", True),
+        ("The default port is 8443. Before 2.0 the default was 8080.", "8080", "Default?", False),
+        ("The default port is 8443. Before 2.0 the default was 8080.", "8443", "Default?", True),
+        (STATUS, "4.1", "What is the latest version?", False),
+        (STATUS, "4.2", "What is the latest version?", True),
+        (STATUS, "4.1", "Which version does Quill not support?", True),
+        ("Acme purchased the brand from Beta.", "Beta", "Who owns the brand?", False),
+    ],
+)
+def test_successions_sources_and_version_ranges_say_what_holds(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated

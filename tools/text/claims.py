@@ -66,7 +66,7 @@ def _split_clauses(sentence: str) -> list[str]:
     """``sentence`` cut into clauses; one a colon closes keeps it, as a label: "Owner:"."""
     clauses, start = [], 0
     for cut in _CLAUSES.finditer(sentence):
-        if cut.end() == 0:
+        if cut.end() == 0 or _A_RANGE_OF_VERSIONS.match(sentence, cut.start()):
             continue
         label = cut.group().strip() in (":", "：")
         clauses.append(sentence[start : cut.start()] + (":" if label else ""))
@@ -74,6 +74,11 @@ def _split_clauses(sentence: str) -> list[str]:
     clauses.append(sentence[start:])
     return clauses
 
+
+_A_RANGE_OF_VERSIONS = re.compile(
+    r"(?<=\d\s)and\s+(?:earlier|later|older|newer|above|below)\b", re.IGNORECASE
+)
+"""Where "and" goes on a version, not a clause: "4.1 and earlier are unsupported"."""
 
 _QUOTED = re.compile(r'"[^"\n]{1,80}"|“[^”\n]{1,80}”|«[^»\n]{1,80}»|「[^」\n]{1,80}」')
 """A quoted name ("Never Ever", "Not Fade Away"): its words are never cues."""
@@ -349,10 +354,10 @@ DENYING_NEAR = frozenset(
     "claim claims claimed myth "
     "misconception wrong incorrect mistaken mistake error erroneous false rumor rumored rumour "
     "rumoured rumors rumours unconfirmed unverified "
-    "outdated superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte "
-    "remplace reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任 "
-    "sostituita sostituito sostituiti substituida substituido vervangen zastapiony zastapiona "
-    "zastapione заменен заменена заменено заменены "
+    "outdated superseded supersedes replaced replacing replaces succeeded succeeding ersetzt "
+    "ersetzte remplace reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu "
+    "接替 取代 接任 sostituita sostituito sostituiti substituida substituido vervangen "
+    "zastapiony zastapiona zastapione заменен заменена заменено заменены "
     "deprecated unsupported obsolete eol veraltet veraltete uberholt abgekundigt deprecato "
     "deprecata obsoleto obsoleta descontinuado descontinuada устарел устарела устарело "
     "устаревший 过时 废弃 弃 廃止 "
@@ -412,7 +417,8 @@ MOVED_AFTER = frozenset("after despite being nach trotz apres".split())
 delayed" moved nothing to May 5."""
 
 REPLACING = frozenset(
-    "superseded replaced replacing replaces succeeded succeeding ersetzt ersetzte remplace "
+    "superseded supersedes replaced replacing replaces succeeded succeeding ersetzt ersetzte "
+    "remplace "
     "reemplazado reemplazo sustituyo sucedio succede substituiu sucedeu 接替 取代 接任 "
     "sostituita sostituito sostituiti substituida substituido vervangen zastapiony zastapiona "
     "zastapione заменен заменена заменено заменены".split()
@@ -435,7 +441,8 @@ CHANGING = frozenset(
     "downgraded raised lowered increased reduced decreased shifted took relocated rebranded "
     "expanded enlarged extended bumped restored boosted trimmed slashed doubled halved "
     "geandert gewechselt ubernommen ubernahm "
-    "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped "
+    "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped inherited "
+    "acquired purchased "
     # French, Spanish, Portuguese, Italian, Dutch, Russian and Chinese (accents as words() drops
     # them): "est passé de 8080 à 8443", "pasó de", "mudou de", "è passata da", "veranderd
     # van", "изменён с 8080 на 8443", "从8080改为8443"
@@ -448,7 +455,7 @@ CHANGING = frozenset(
 default port changed from 8080 to 9090", "ownership moved from Ken Ito to Lena Park", "Lena
 Park took over from Ken Ito"). Without one, "from ... to" is a range: "open from 9am to 5pm"."""
 
-FROM = frozenset("from von de desde da van с 从".split())
+FROM = frozenset("from von de desde da van с 从 由".split())
 
 CHANGED_TO = {
     "de": frozenset("a al para".split()),
@@ -457,6 +464,7 @@ CHANGED_TO = {
     "van": frozenset("naar tot".split()),
     "с": frozenset("на до".split()),
     "从": frozenset("改 改为 为 到 至 变为 变成 调整为".split()),
+    "由": frozenset("改 改为 变为 变成 调整为 换 换成".split()),  # "由伊藤健改为朴丽娜"
 }
 """After a "from" of these languages, the words that open the new value, beside
 :data:`MOVED_TO`: "de 8080 à 8443", "van 8080 naar 8443", "с 8080 на 8443", "从8080改为8443"."""
@@ -476,6 +484,9 @@ PAST_LABELS = frozenset(
 the present: "Deprecated: port 9090", "Former: Ken Ito", "Owner (old): Ken Ito" ("Previous:
 1.2, current: 1.3" states 1.3); a heading of one ("### Removed", "Deprecated:") labels the lines
 under it (:func:`_deny_under_past_headings`)."""
+
+GONE_STATUSES = PAST_LABELS | frozenset("unsupported unmaintained eol archived".split())
+"""A table's cell of one such word marks its row as past: "| 4.1 | unsupported |"."""
 
 LABEL_DATES = frozenset("in since as of on from after seit depuis desde ab".split())
 
@@ -1413,7 +1424,9 @@ def _superseded(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
     a version the question asks about ("version 4 was released in 2019", when it asks about
     version 4).
     """
-    if not PAST & set(said):
+    # "(8080 in versions before 2.0)": an aside with a figure and no verb
+    aside = not (BEING | PREDICATES) & set(said) and any(c.isdigit() for c in said[0])
+    if not (PAST & set(said) or aside):
         return False
     versions = VERSIONS - not_cues
     return any(
@@ -1501,6 +1514,34 @@ UNDENYING_VERBS = STAYED | GUARDED
 
 MOVING_ON = frozenset("moved relocated went headed transferred switched".split())
 """After "left ... and", verbs that say where it went: "left Leeds and moved to York"."""
+
+
+def _moved_on_before(
+    said: list[str], parts: list[tuple[str, list[str]]], not_cues: frozenset[str] | set[str]
+) -> tuple[int, int] | None:
+    """Where a clause of time's subject moves on from what the sentence says holds now.
+
+    "Lena Park now owns the build, after Ken Ito moved to the data team", "Lena Park has
+    owned it since Ken Ito moved to Berlin": the span of "Ken Ito". Not "Since Lena Park moved
+    to the build team, she has owned it" (its holder is that subject).
+    """
+    for m, w in enumerate(said[:-2]):
+        if w not in DATING_CLAUSE - not_cues:
+            continue
+        if m:
+            main = [said[:m]]
+        else:
+            main = [other for _, other in parts if other is not said]
+        if not main or any(other[0] in HOLDER_PRONOUNS for other in main):
+            return None
+        ahead = range(m + 2, min(len(said), m + REACH + 1))
+        verb = next((n for n in ahead if said[n] in MOVING_ON - not_cues), None)
+        return None if verb is None else (m + 1, verb)
+    return None
+
+
+HOLDER_PRONOUNS = NOTE_SUBJECTS | frozenset("he she".split())
+"""Pronouns by which a sentence's main clause may name who its clause of time names."""
 
 VACATING = frozenset("vacated abandoned evacuated".split())
 """Verbs whose object is a place left for good: "vacated its Leeds premises in 2020"."""
@@ -1641,12 +1682,31 @@ def _arrows_out(text: str) -> str:
 
 
 def changed_to(answer: str) -> str:
-    """What a change written with an arrow changes to: "Room 3 → Room 5" is "Room 5".
+    """What a change written with an arrow, or from one value to another, changes to.
 
+    "Room 3 → Room 5" is "Room 5", "changed from Ken Ito to Lena Park" "Lena Park",
+    "ケン・イトウからレナ・パークに代わった" "レナ・パーク", "由伊藤健改为朴丽娜" "朴丽娜".
     ``answer`` itself when it writes no such change (a menu path is none: "Settings → Network").
     """
     kept = _arrows_out(answer)
-    return kept.rsplit("\n", 1)[-1].strip() if kept != answer else answer
+    if kept != answer:
+        return kept.rsplit("\n", 1)[-1].strip()
+    written = next((m for c in _CHANGES_WRITTEN if (m := c.search(answer))), None)
+    return written.group("new").strip(" .,;:。、，") if written else answer
+
+
+_CHANGES_WRITTEN = (
+    re.compile(
+        r"\b(?:from|von|de|desde|da|van|с)\s+\S.{0,60}?\s(?:to|into|auf|an|à|a|al|naar|на|para)\s+"
+        r"(?P<new>[^,;.()]{1,60}?)\s*(?:\b(?:in|on|since|as of|seit|en|em|в)\s+\S+\s*)?"
+        r"(?:\s*\b(?:ge\w+(?:t|en)|über\w+|ver\w+en|\w+iert)\s*)?[.,;)]?$",
+        re.IGNORECASE,
+    ),
+    re.compile(r"\S{1,40}?から(?P<new>\S{1,40}?)(?:に|へ)(?:代わ|変更|変わ|交代|移|引き継)"),
+    re.compile(r"\S{1,40}?에서\s*(?P<new>\S{1,40}?)(?:으로|로)\s*(?:변경|바뀌|바꾸|이전|교체)"),
+    re.compile(r"(?:从|由)\S{1,40}?(?:改为|变为|变成|换成|改成|调整为)(?P<new>[^。，,.；;]{1,40})"),
+)
+"""A change from one value to another written out, its new value named ``new``."""
 
 
 def _changing_line(text: str, at: int, seen: dict[int, bool]) -> bool:
@@ -1858,7 +1918,7 @@ def _tenses_told(
     return now, before
 
 
-def _told_before(said: list[str], stems: set[str]) -> bool:
+def _told_before(said: list[str], stems: frozenset[str] | set[str]) -> bool:
     """Whether a clause gives one of the question's verbs (``stems``) in the past only."""
     forms = [(n, w) for n, w in enumerate(said) if w.endswith("ed") and _stem(w) in stems]
     return (
@@ -1868,6 +1928,38 @@ def _told_before(said: list[str], stems: set[str]) -> bool:
         and not any(n and said[n - 1] in HOLDING_NOW | {"has", "have"} for n, _ in forms)
         and not any(_stem(w) in stems and not w.endswith("ed") for w in said)
     )
+
+
+def _held_before_now(clauses: list[Clause], stems: frozenset[str]) -> list[int]:
+    """Relative clauses telling that their subject held what is asked until a time.
+
+    "Ken Ito, | who owned the build until 2022, | now leads the data team": the caller denies
+    the clause before each, its subject, where a later clause says what holds now (not who
+    came after: "who owned it before Lena Park").
+    """
+    return [
+        c
+        for c, (said, _) in enumerate(clauses)
+        if c
+        and said[0] in ("who", "which")
+        and (UNTIL | BEFORE) & set(said)
+        and not NOW & set(said)
+        and any(_held_then(said, n, stems) for n in range(1, len(said)))
+    ]
+
+
+def _held_then(said: list[str], n: int, stems: frozenset[str]) -> bool:
+    """Whether the word at ``n`` gives a verb the question asks, in the past.
+
+    "owned" for "owns"; an irregular past in a clause on the question: "led the team" for "Who
+    leads the team?".
+    """
+    w = said[n]
+    if said[n - 1] in HOLDING_NOW | {"has", "have"}:
+        return False
+    if w in IRREGULAR_PAST:
+        return bool(stems & {_stem(x) for x in said[n + 1 :]})
+    return w.endswith("ed") and _stem(w) in stems
 
 
 HOLDING_NOW = frozenset("is are now currently still".split())
@@ -2232,7 +2324,7 @@ def _affirmed(
     """
     sentences: list[list[Clause]] = []
     siblings: list[tuple[int, int]] = []  # sentence, clause
-    reported: list[tuple[int, int, bool]] = []  # sentence, clause, whether it concedes
+    reported: list[tuple[int, int, str]] = []  # sentence, clause, how (_deny_reported)
     contrasting: set[tuple[int, int]] = set()
     passed: list[tuple[int, int, str]] = []  # sentence, clause, which clauses it denies
     defaulted: list[tuple[int, int]] = []  # sentence, clause
@@ -2306,7 +2398,13 @@ def _affirmed(
             if kinds and _names_a_sibling(clause, said, kinds, asked):
                 siblings.append(here)
             if _reports(said, not_cues):
-                reported.append((*here, said[0] in CONCESSIONS))
+                reported.append((*here, "concedes" if said[0] in CONCESSIONS else "reports"))
+            elif _says(said, not_cues):
+                reported.append((*here, "says"))
+            if tuple(said[:2]) in CONTRARY_TO or tuple(said[:1]) in CONTRARY_TO:
+                # "Contrary to the plaque, which says 1932, ...": it, and what says it
+                then = parts[len(clauses) + 1][1][0] if len(parts) > len(clauses) + 1 else ""
+                passed.append((*here, "next" if then in RELATIVES else "whole"))
             # unless the question asks what it said: "What did early reports give?"
             retracted = {pair for pair in RETRACTED & _pairs(said) if not set(pair) <= not_cues}
             if not asks_past and _old_sources(said, not_cues):
@@ -2372,6 +2470,13 @@ def _affirmed(
                 )
                 passed.append((*here, "before" if after else "past"))
             if (
+                len(said) == 1
+                and said[0] in GONE_STATUSES - not_cues
+                and not NEGATIONS & asked  # "Which versions does Quill not support?"
+                and _TABLE_ROW.fullmatch(written[number])
+            ):
+                passed.append((*here, "row"))  # "| 4.1 | unsupported |"
+            if (
                 (
                     (held_now or answered_now - {number} or (current and len(clauses) > 1))
                     and not asks_past
@@ -2379,7 +2484,10 @@ def _affirmed(
                 )
                 or (current and not asks_past and _once(said))
                 or (since and _ended_span(said))
-                or (current and len(clauses) > 1 and _superseded(said, not_cues))
+                or (
+                    (current and len(clauses) > 1 or answered_now - {number})
+                    and _superseded(said, not_cues)
+                )
                 or (len(clauses) > 1 and not asks_past and _compared_before(said))
                 or (current and len(clauses) > 1 and not asks_past and _outdated(said, not_cues))
                 or _left_role(said, not_cues)
@@ -2409,6 +2517,16 @@ def _affirmed(
                 _deny_whole(clauses[:-1])  # "Omar Diaz, who led the team until 2024, has retired"
             if len(clauses) > 1 and lead and _closes(lead, 0, not_cues):
                 _deny_whole(clauses[:-1])  # "The museum, in Leeds since 1990, closed in 2020"
+            if (
+                not (asks_past or asks_ended)
+                and NOW & set(said)
+                and len(clauses) > 2
+                and not asked_stems <= {_stem(w) for w in said}  # "now owns the pipeline"
+            ):
+                for c in _held_before_now(clauses[:-1], asked_stems):
+                    _deny_whole(clauses[c - 1 : c])  # "Ken Ito, who owned it until 2022, now"
+            if not (asks_past or asks_ended) and (span := _moved_on_before(said, parts, not_cues)):
+                clauses[-1][1][span[0] : span[1]] = [True] * (span[1] - span[0])
             if _denied_by_its_end(said, not_cues):
                 _deny_whole(clauses[-1:])  # "...; Ken Ito does not."
             if _denies_before(said, not_cues):
@@ -2470,7 +2588,8 @@ def _deny_passed(sentences: list[list[Clause]], passed: list[tuple[int, int, str
 
     ``passed``: each mark's sentence, clause and how it points (:data:`PASSED_SPREAD`,
     "label": what follows a label first in its sentence, else the clause before it; "past":
-    the rest of its sentence up to a label of the present; "rest": the rest of its sentence).
+    the rest of its sentence up to a label of the present; "rest": the rest of its sentence;
+    "row": the whole of a table's row).
     """
     for s, c, how in passed:
         if how == "label":  # a label first in its sentence names what follows it, a list too
@@ -2478,13 +2597,16 @@ def _deny_passed(sentences: list[list[Clause]], passed: list[tuple[int, int, str
         if how == "past":
             _deny_whole(_until_present(sentences[s][c + 1 :]))
             continue
+        if how == "row":
+            _deny_whole(sentences[s])
+            continue
         start, end = PASSED_SPREAD[how] if how != "rest" else (1, len(sentences[s]))
         _deny_whole(sentences[s][max(c + start, 0) : c + end])
 
 
 def _deny_reported(
     sentences: list[list[Clause]],
-    reported: list[tuple[int, int, bool]],
+    reported: list[tuple[int, int, str]],
     contrasting: set[tuple[int, int]],
     asked_stems: frozenset[str],
 ) -> None:
@@ -2492,21 +2614,58 @@ def _deny_reported(
 
     "Although often dated to 1932, it opened in 1934", "Some sources give 1932, but ...", "The
     1998 date sometimes cited is the groundbreaking's; it opened in 2001." ``reported``: each
-    reporting clause's sentence and place, and whether it concedes.
+    reporting clause's sentence and place, and how it reports: it "concedes", "reports" what
+    others say, or "says" what one source says ("The plaque says 1932"), which only a
+    contrast that is no hedge denies ("..., but records show ..."; not "..., but you can
+    change it").
     """
     heard_of = {(s, c) for s, c, _ in reported}
-    for s, c, concedes in reported:
+    for s, c, how in reported:
         # "Говорят, | что мост открыли в 1932 году": a clause that only reports, the next too
-        span = 2 if len(sentences[s][c][0]) <= REPORT_ONLY and c + 1 < len(sentences[s]) else 1
+        alone = len(sentences[s][c][0]) <= REPORT_ONLY and c + 1 < len(sentences[s])
+        span = 2 if alone and how != "says" else 1
         later = [(s, n) for n in range(c + span, len(sentences[s]))] + [(s + 1, 0)]
+        set_against = [
+            sentences[t][n][0] for t, n in contrasting & set(later) if t < len(sentences)
+        ]
+        if how == "says":
+            if any(not (MAYBE | CONDITIONS) & set(said) for said in set_against):
+                _deny_whole(sentences[s][c : c + 1])
+            continue
         own = [  # the text's own account, on every word the question asks
             {_stem(w) for w in sentences[t][n][0]}
             for t, n in later
             if t < len(sentences) and n < len(sentences[t]) and (t, n) not in heard_of
         ]
         told = bool(asked_stems) and any(asked_stems <= stems for stems in own)
-        if (concedes and len(sentences[s]) > 1) or contrasting & set(later) or told:
+        if (how == "concedes" and len(sentences[s]) > 1) or set_against or told:
             _deny_whole(sentences[s][c : c + span])
+
+
+SAYING = frozenset("says said states stated gives gave lists listed shows showed reads".split())
+"""Verbs by which one source says something: "The plaque says 1932"."""
+
+
+def _says(said: list[str], not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether a clause says what a source says: "the plaque says 1932", "which gives 1932"."""
+    return any(w in SAYING - not_cues for w in said[1:6]) and len(said) > 2
+
+
+CONTRARY_TO = frozenset(
+    {
+        ("contrary", "to"),
+        ("unlike",),
+        ("contrairement",),
+        ("entgegen",),
+        ("im", "gegensatz"),
+        ("contrariamente",),
+        ("al", "contrario"),
+        ("вопреки",),
+    }
+)
+"""Openers of a clause naming an account the text goes against: "Contrary to the plaque"."""
+
+RELATIVES = frozenset("which that who whose qui que die der welche который которая".split())
 
 
 def _deny_overridden(
@@ -2980,6 +3139,16 @@ def _denied(
             else:
                 if _gone(said, n):  # "Omar Diaz left", "port 8080 was retired in May"
                     _deny(flags, said, n - 1, -1, DATING_CLAUSE | UNTIL)  # not "owned it until"
+        if w in SUCCESSORS - not_cues:
+            if said[n + 1 : n + 2] and said[n + 1] in SUCCEEDED_OF:
+                _deny(flags, said, n + 2, n + 2 + REACH, PREDICATES)  # "successor to Ken Ito"
+            else:  # "Ken Ito's successor, Lena Park" (words() drops the "'s")
+                _deny(flags, said, n - 1, n - 1 - REACH, BEING | PREDICATES | ANAPHORS)
+        if w in DEPARTURES - not_cues:
+            if said[n + 1 : n + 2] and said[n + 1] in SUCCEEDED_OF:
+                _deny(flags, said, n + 2, n + 2 + REACH, PREDICATES)  # "after the departure of"
+            elif n and said[n - 1] not in FUNCTION_WORDS:  # "after Ken Ito's departure"
+                _deny(flags, said, n - 1, n - 1 - REACH, BEING | PREDICATES | DATING_CLAUSE)
         if w in PREDECESSORS and w not in not_cues:  # asked who came before, it is the answer
             if said[n + 1 : n + 2] and said[n + 1] in BEING | {"は", "是"}:
                 _deny(flags, said, n + 2, n + 2 + REACH)  # "her predecessor was ..."
@@ -3196,6 +3365,24 @@ PREDECESSORS = frozenset(
 Patel", "ihr Vorgänger war Raj Patel", "前任はラジ・パテルだった" (not "OpenXT's predecessor
 git repository")."""
 
+SUCCESSORS = frozenset(
+    "successor successors nachfolger nachfolgerin successeur successeure sucesor sucesora "
+    "successore sucessor sucessora opvolger преемник преемница 继任者 後任".split()
+)
+"""Words that name who came after someone, who is then past: "Ken Ito's successor, Lena
+Park", "Lena Park, successor to Ken Ito"."""
+
+DEPARTURES = frozenset(
+    "departure resignation retirement exit depart demission weggang ausscheiden rucktritt "
+    "abgang salida marcha renuncia jubilacion partenza dimissioni saida renuncia aposentadoria "
+    "vertrek uitdiensttreding уход отставка".split()
+)
+"""Nouns of someone leaving: who left is past ("after the departure of Ken Ito", "après le
+départ de Ken Ito", "since Ken Ito's retirement")."""
+
+SUCCEEDED_OF = frozenset("of to de du des von vom del di della do da van".split())
+"""After a successor or a departure, the word that opens whom it names."""
+
 OLD_VALUE = frozenset("old previous former earlier prior legacy".split())
 """Before a value, words that make it a past one: "the old 30 s value", "the previous 8080"."""
 
@@ -3394,6 +3581,10 @@ FROM_AFTER = frozenset("から 에서 से".split())
 
 CHANGED_AFTER = (
     "変更",
+    "代わ",
+    "交代",
+    "引き継",
+    "引継",
     "変わ",
     "移行",
     "移転",
@@ -3415,7 +3606,11 @@ PARTICLES = frozenset("は が を の も 은 는 이 가 을 를".split())
 
 def _changes_word(after: list[str]) -> bool:
     """Whether the words after a Japanese or Korean "from" go on to a verb of change."""
-    return any(w.startswith(CHANGED_AFTER) for w in after[:REACH])
+    ahead = after[:REACH]
+    # "代わった" is cut into "代" and "わっ"
+    return any(
+        (w + "".join(ahead[m + 1 : m + 2])).startswith(CHANGED_AFTER) for m, w in enumerate(ahead)
+    )
 
 
 def _figure(said: list[str], n: int) -> bool:
