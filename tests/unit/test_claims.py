@@ -2394,6 +2394,18 @@ def test_a_reply_that_tells_a_change_in_words_answers_what_it_changes_to(
     assert [(a.answer, a.citations) for a in result.answer.answers] == [(shown, ["page"])]
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["لكنها في الواقع تأسست عام 1896", "تأسست عام 1890", "يقال إن المكتبة تأسست عام 1890"],
+)
+def test_a_reply_setting_its_date_against_another_answers_the_date(said: str) -> None:
+    text = "يقال إن المكتبة تأسست عام 1890، لكنها في الواقع تأسست عام 1896."
+    contexts = [Context(id="ar", text=text)]
+    world = World(contexts, {"ar": Triple(True, None, said)})
+    result = ask("متى تأسست المكتبة؟", contexts, model=world.model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("1896", ["ar"])]
+
+
 def test_an_address_is_an_answer_though_it_holds_the_questions_name() -> None:
     contexts = [Context(id="contact", text="For help, write to support@rowan.example today.")]
     world = World(contexts, {"contact": Triple(True, None, "support@rowan.example")})

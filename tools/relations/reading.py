@@ -316,6 +316,7 @@ def _read_answer(
         if other.status == "answers" and not any(same_answer(a, answer) for a in other.answers):
             return other
         if own := corrected_to(text, answer, asked):  # "not in 1932 but in 1934"
+            own = bare_date(own, question)  # "تأسست عام 1896" is "1896"
             return reading.model_copy(update={"answers": [dated(own, text, question)]})
         return denied
     if (date := bare_date(answer, question)) != answer:  # "vuonna 1934" is "1934"

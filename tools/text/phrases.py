@@ -701,6 +701,15 @@ DATE_PARTICLES = frozenset(
 """Words that go with a date in a reply without saying more: "vuonna 1934", "v roce 1934",
 "1936 году", "ב-1934", "1934'te" (a Turkish suffix), "1934-ben", "ปี 2545", "عام 1896",
 "سال 1934", "1934 में"."""
+DISCOURSE = frozenset(
+    """
+    but however actually fact indeed yet aber jedoch tatsachlich eigentlich mais fait pero
+    realidad hecho но самом деле 但 但是 其实 实际上 実際 実は 하지만 실제로는 लेकिन वास्तव
+    لكن لكنه لكنها ولكن الواقع
+    """.split()
+)
+"""Words by which a reply sets its date against another without saying more: "but in fact in
+1934", "لكنها في الواقع تأسست عام 1896"."""
 _DATED_BY = r"on|in|at|im|am|um|en|au|à|le|el|em|no|na|nel|nell'|w|we|в|во"
 """The prepositions a date follows, in several languages: "on", "im", "en", "le", "в"."""
 _DATE_CLOSING = re.compile(
@@ -756,7 +765,8 @@ def bare_date(answer: str, question: str) -> str:
     date = found[0]
     rest = set(words(answer[: date.start()] + " " + answer[date.end() :]))
     asked = set(words(question))
-    extra = {w for w in rest - asked - DATE_PARTICLES - FUNCTION_WORDS if not _inflects(w, asked)}
+    said = rest - asked - DATE_PARTICLES - DISCOURSE - FUNCTION_WORDS
+    extra = {w for w in said if not _inflects(w, asked)}
     if extra and stems(" ".join(extra)) - stems(question):
         return answer
     return " ".join(date.group().split())
