@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from langchain_core.outputs import Generation
+
 from contextorg import ask
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.testing import DEMO_READINGS, World
@@ -47,3 +49,13 @@ def test_sampling_settings_are_part_of_the_key() -> None:
     sampled = greedy.model_copy(update={"temperature": 0.7, "seed": 1})
     assert greedy._get_llm_string() != sampled._get_llm_string()
     assert with_response_cache(greedy, None) is greedy
+
+
+def test_a_server_on_this_machine_keys_without_its_port(tmp_path: Path) -> None:
+    cache = SQLiteResponseCache(tmp_path / "r.sqlite")
+    served = '{"kwargs": {"openai_api_base": "http://127.0.0.1:%d/v1", "temperature": 0.0}}'
+    cache.update("prompt", served % 55569, [Generation(text="1934")])
+    again = cache.lookup("prompt", served % 41203)  # the server started again elsewhere
+    assert again is not None and again[0].text == "1934"
+    remote = served.replace("127.0.0.1", "models.example.com")
+    assert cache.lookup("prompt", remote % 55569) is None  # another machine's server

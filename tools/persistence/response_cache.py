@@ -1,7 +1,8 @@
 """A SQLite cache of model responses, so a rerun of an evaluation costs no model call.
 
 A LangChain ``BaseCache``: the key is a SHA-256 of the prompt and the model's identifying
-parameters (file, temperature, seed, bound schema...), the value the generations, serialized by
+parameters (file, temperature, seed, bound schema, a server's host but not its port on this
+machine...), the value the generations, serialized by
 LangChain and compressed, so a cache of thousands of responses is small enough to commit beside
 the results it reproduces. It is set on one model instance (:func:`with_response_cache`), never
 globally, so ``ask`` stays uncached unless asked. Safe across threads; one file can serve many
@@ -11,6 +12,7 @@ runs and processes.
 from __future__ import annotations
 
 import hashlib
+import re
 import sqlite3
 import threading
 import warnings
@@ -86,7 +88,13 @@ class SQLiteResponseCache(BaseCache):
 
 
 def _key(prompt: str, llm_string: str) -> bytes:
+    llm_string = _LOOPBACK_PORT.sub(r"\1", llm_string)
     return hashlib.sha256(f"{llm_string}\0{prompt}".encode()).digest()
+
+
+_LOOPBACK_PORT = re.compile(r"(https?://(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])):\d+")
+"""A server on this machine's port, which a run picks afresh: the model is the same whichever
+port serves it, so a rerun through a server started again replays (another host does not)."""
 
 
 def with_response_cache(model: BaseChatModel, cache: BaseCache | None) -> BaseChatModel:
