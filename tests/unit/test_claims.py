@@ -4251,6 +4251,8 @@ PLAQUE = "Contrary to the plaque, which says 1932, the bridge opened in 1934."
         (STATUS, "4.2", "What is the latest version?", True),
         (STATUS, "4.1", "Which version does Quill not support?", True),
         ("Acme purchased the brand from Beta.", "Beta", "Who owns the brand?", False),
+        ("Acme bought the brand from Beta.", "Beta", "Who owns the brand?", False),
+        ("Acme bought the brand from Beta.", "Beta", "Who did Acme buy it from?", True),
     ],
 )
 def test_successions_sources_and_version_ranges_say_what_holds(

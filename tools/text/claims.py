@@ -52,6 +52,7 @@ from contextorg.tools.text.normalize import (
     unprefixed,
     words,
 )
+from contextorg.tools.text.phrases import lemma
 from contextorg.tools.text.questions import asks_yes_no
 
 _CLAUSES = re.compile(
@@ -442,7 +443,7 @@ CHANGING = frozenset(
     "expanded enlarged extended bumped restored boosted trimmed slashed doubled halved "
     "geandert gewechselt ubernommen ubernahm "
     "erhoht verschoben change passe cambiado rose fell dropped grew climbed jumped inherited "
-    "acquired purchased "
+    "acquired purchased bought "
     # French, Spanish, Portuguese, Italian, Dutch, Russian and Chinese (accents as words() drops
     # them): "est passé de 8080 à 8443", "pasó de", "mudou de", "è passata da", "veranderd
     # van", "изменён с 8080 на 8443", "从8080改为8443"
@@ -2226,6 +2227,11 @@ def _names_a_sibling(
 
 
 @lru_cache(maxsize=65536)
+def _irregular(word: str) -> str | None:
+    """The stem of an irregular past's verb ("buy" of "bought"), or None for another word."""
+    return _stem(lemma(word)) if word in IRREGULAR_PAST else None
+
+
 def _stem(word: str) -> str:
     """``word``'s English stem: a question's "replace" is the text's "replaced"."""
     return str(english_stemmer().stemWord(word))
@@ -2390,7 +2396,8 @@ def _affirmed(
             not_cues = (
                 asked
                 | {w for q in _QUOTED.findall(clause) for w in words(q)}
-                | {w for w in said if _stem(w) in asked_stems}  # "replace" asked, "replaced"
+                # "replace" asked, "replaced" written; "buy" asked, "bought"
+                | {w for w in said if _stem(w) in asked_stems or _irregular(w) in asked_stems}
                 | past_cues
                 | descriptive
             )

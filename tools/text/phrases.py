@@ -55,7 +55,7 @@ def stems(text: str) -> set[str]:
     flags: set[str] = set()
     if "-" in text and (found := FLAG.findall(text)):  # "--compat" is not "compatibility"
         flags, text = {f.lower() for f in found}, FLAG.sub(" ", text)
-    said = [_lemma(w) for w in words(text) if w not in FUNCTION_WORDS]
+    said = [lemma(w) for w in words(text) if w not in FUNCTION_WORDS]
     return set(english_stemmer().stemWords(said)) | flags
 
 
@@ -75,7 +75,8 @@ _ADDRESS = re.compile(rf"\w@\w|\w://\w|{_PATH}|\w\.[a-z]{{2,5}}\b")
 
 
 @lru_cache(maxsize=65536)
-def _lemma(word: str) -> str:
+def lemma(word: str) -> str:
+    """``word``'s English lemma, from simplemma's dictionary: "buy" of "bought"."""
     return str(simplemma.lemmatize(word, lang="en"))
 
 
@@ -422,7 +423,7 @@ def _a_verb(tokens: list[str], n: int) -> bool:
     if n and tokens[n - 1].lower() in _MODALS:
         return True
     inflected = re.fullmatch(r"[a-z]+(?<![su]s)(?:s|ed)", word)
-    return bool(inflected) and _lemma(word) != word
+    return bool(inflected) and lemma(word) != word
 
 
 _HOW_MANY = re.compile(
