@@ -4259,3 +4259,21 @@ def test_successions_sources_and_version_ranges_say_what_holds(
     text: str, answer: str, question: str, stated: bool
 ) -> None:
     assert states(text, answer, question) is stated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ຂົວນີ້ເປີດໃນປີ 1934, ບໍ່ແມ່ນ 1932.",  # Lao
+        "ຂົວນີ້ບໍ່ໄດ້ເປີດໃນປີ 1932, ແຕ່ເປີດໃນປີ 1934.",
+        "ស្ពាននេះបានបើកនៅឆ្នាំ 1934 មិនមែន 1932 ទេ។",  # Khmer
+        "ស្ពាននេះមិនបានបើកនៅឆ្នាំ 1932 ទេ គឺនៅឆ្នាំ 1934។",
+        "ድልድዩ የተከፈተው በ1934 ነው እንጂ በ1932 አይደለም።",  # Amharic
+        "මෙම පාලම විවෘත කළේ 1934 දී ය, 1932 දී නොවේ.",  # Sinhala
+        "Энэ гүүр 1932 онд биш, 1934 онд нээгдсэн.",  # Mongolian
+    ],
+)
+def test_a_correction_in_more_scripts_states_only_its_own_year(text: str) -> None:
+    question = "When did the bridge open?"
+    assert not states(text, "1932", question)
+    assert states(text, "1934", question)

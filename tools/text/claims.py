@@ -328,6 +328,12 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "i stedet for",
         "zamiast",
         "in plaats van",
+        # Lao and Khmer, their scripts' own: "ບໍ່ແມ່ນ 1932" (not 1932), "ບໍ່ໄດ້ເປີດ" (did not
+        # open), "មិនមែន 1932" (not 1932), "មិនបាន" (did not)
+        "ບໍ່ແມ່ນ",
+        "ບໍ່ໄດ້",
+        "មិនមែន",
+        "មិនបាន",
         "invece di",
         "em vez de",
         "ao inves de",
@@ -344,11 +350,12 @@ for _cue in sorted(DENYING_BEFORE, key=len, reverse=True):  # the longest first:
 
 DENYING_AFTER = frozenset(
     "なく ない なかった せん 아니라 아닌 아니다 아닙니다 아니에요 아니었다 않고 않았다 않습니다 "
-    "नहीं degil نہیں নয় না নেই அல்ல இல்லை".split()
+    "नहीं degil نہیں নয় না নেই அல்ல இல்லை አይደለም නොවේ биш".split()
 )
 """Cues that deny what comes before them in their clause: Japanese, Korean, Hindi, Turkish,
 Urdu, Bengali and Tamil negate after ("1932年ではなく1934年に", "1932년이 아니라 1934년에",
-"1932 में नहीं", "1932'de değil", "1932 میں نہیں", "১৯৩২ সালে নয়", "1932 இல் அல்ல")."""
+"1932 में नहीं", "1932'de değil", "1932 میں نہیں", "১৯৩২ সালে নয়", "1932 இல் அல்ல"), and so do
+Amharic, Sinhala and Mongolian ("በ1932 አይደለም", "1932 දී නොවේ", "1932 онд биш")."""
 
 DENYING_NEAR = frozenset(
     "planned scheduled expected postponed delayed rescheduled pushed verschoben reporte aplazado "
@@ -624,7 +631,7 @@ ONLY_BEFORE = frozenset("だけ のみ 뿐만 뿐".split())
 CONTRASTING = frozenset(
     """
     sondern maar ma mas sino pero ale lecz tylko а но але men utan αλλα אלא אבל بل بلکه बल्कि
-    melainkan
+    melainkan እንጂ
     """.split()
 )
 """The "but" that sets a negation's own account against what it denies, in German, Dutch,
