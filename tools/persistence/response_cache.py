@@ -2,11 +2,10 @@
 
 A LangChain ``BaseCache``: the key is a SHA-256 of the prompt and the model's identifying
 parameters (file, temperature, seed, bound schema, a server's host but not its port on this
-machine...), the value the generations, serialized by
-LangChain and compressed, so a cache of thousands of responses is small enough to commit beside
-the results it reproduces. It is set on one model instance (:func:`with_response_cache`), never
-globally, so ``ask`` stays uncached unless asked. Safe across threads; one file can serve many
-runs and processes.
+machine...), the value the generations, serialized by LangChain and compressed, so a cache of
+thousands of responses is small enough to commit beside the results it reproduces. It is set
+on one model instance (:func:`with_response_cache`), never globally, so ``ask`` stays uncached
+unless asked. Safe across threads; one file can serve many runs and processes.
 """
 
 from __future__ import annotations
