@@ -4261,6 +4261,39 @@ def test_successions_sources_and_version_ranges_say_what_holds(
     assert states(text, answer, question) is stated
 
 
+MAYOR = "Who is the mayor of Harlow?"
+LOST = "Ken Ito lost the election to Lena Park in May."
+UNSEATED = "Lena Park defeated incumbent Ken Ito in the 2024 election."
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "stated"),
+    [
+        (LOST, "Ken Ito", MAYOR, False),
+        (LOST, "Lena Park", MAYOR, True),
+        (LOST, "Ken Ito", "Who ran for mayor of Harlow?", True),
+        (UNSEATED, "Ken Ito", MAYOR, False),
+        (UNSEATED, "Lena Park", MAYOR, True),
+        (UNSEATED, "Ken Ito", "Who did Lena Park defeat?", True),
+        ("Ken Ito was unseated by Lena Park in the mayoral race.", "Ken Ito", MAYOR, False),
+        ("Ken Ito was unseated by Lena Park in the mayoral race.", "Lena Park", MAYOR, True),
+        ("Outgoing traffic uses port 8443.", "8443", "Which port does traffic use?", True),
+        (
+            "Ken Ito lost his seat in 2020 and won it back in the 2024 election.",
+            "Ken Ito",
+            MAYOR,
+            True,
+        ),
+        ("Brazil defeated Italy in the final.", "Italy", "Who played in the final?", True),
+        ("Postgres lost its connection to the primary.", "Postgres", "Which database?", True),
+    ],
+)
+def test_a_holder_who_lost_an_election_holds_the_office_no_longer(
+    text: str, answer: str, question: str, stated: bool
+) -> None:
+    assert states(text, answer, question) is stated
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -1046,7 +1046,8 @@ FORMER = frozenset(
 )
 """Words that make a holder of the role after them a past one ("the former owner", "Former
 owner: Ken Ito", "Antiguo responsable", "Бывший владелец", "前负责人", "이전 담당자"), when the
-question asks about that role."""
+question asks about that role. Not "outgoing": in technical text it is a direction
+("Outgoing traffic uses port 8443")."""
 
 FORMER_AFTER = frozenset(
     w
@@ -1599,6 +1600,19 @@ Ana Ruiz's record" (Ana Ruiz held it), "it was broken by Kim Osei" (the clause b
 past holder). Elsewhere they say other things: "France beat Brazil 3-0", "war broke out"."""
 
 RECORDS = frozenset("record records rekord marke".split())
+
+LOSING = frozenset("lost loses losing".split())
+DEFEATING = frozenset("defeated beat beaten unseated ousted toppled".split())
+ELECTIONS = frozenset("election elections race vote runoff ballot incumbent reelection".split())
+"""Verbs by which a holder loses an office, in a clause about an election: "Ken Ito lost the
+election to Lena Park", "Lena Park defeated incumbent Ken Ito", "Ken Ito was unseated by
+Lena Park" (not "Ken Ito lost his seat in 2020 and won it back", nor "Brazil defeated Italy"). Not
+"primary": a database's too ("lost its connection to the primary")."""
+
+CONTESTANTS = frozenset(
+    "candidate candidates ran run running stood contested contest lose lost defeat defeated".split()
+)
+"""A question asking these asks who stood, and a loser answers it: "Who ran for mayor?"."""
 
 WITHDRAWN = frozenset(
     "withdrawn rescinded revoked retracted repealed discontinued scrapped overturned annulled "
@@ -3137,6 +3151,11 @@ def _denied(
                 _deny(flags, said, n - REACH, n)
             else:  # "Kim Osei broke Ana Ruiz's record"
                 _deny(flags, said, n + 1, n + 1 + REACH, RECORDS | DATING)
+        if w in LOSING | DEFEATING and _lost_office(said, n, not_cues):
+            if w in LOSING or said[n + 1 : n + 2] == ["by"]:  # "Ken Ito was unseated by"
+                _deny(flags, said, n - 1, -1, DATING_CLAUSE | CONJUNCTIONS)
+            else:  # "Lena Park defeated incumbent Ken Ito"
+                _deny(flags, said, n + 1, n + 1 + REACH, DATING | PREDICATES)
         if w in WITHDRAWN and w not in not_cues and n and said[n - 1] in PASSIVE:
             _deny(flags, said, n - 1, -1, ENDS_DENIAL | DATING_CLAUSE)
         elif w in REMOVED_IN and w not in not_cues and _removed_in(said, n):
@@ -3677,6 +3696,17 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
             # all the clause gives up to it: "Ken Ito owned the build pipeline until 2024";
             # "jusqu'en 2024", not "hasta 5.000 personas"
             _deny(flags, said, n - 1, -1)
+
+
+def _lost_office(said: list[str], n: int, not_cues: frozenset[str] | set[str]) -> bool:
+    """Whether "lost" or "defeated" at ``n`` ends a holder's office in an election.
+
+    A loss goes to someone ("lost the election to Lena Park"); neither counts where the
+    question asks who stood (:data:`CONTESTANTS`) or uses the verb itself.
+    """
+    if said[n] in not_cues or not ELECTIONS & set(said) or CONTESTANTS & not_cues:
+        return False
+    return said[n] not in LOSING or "to" in said[n + 1 : n + 5]
 
 
 def _plan_is_over(said: list[str], past: bool) -> bool:
