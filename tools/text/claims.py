@@ -1603,11 +1603,14 @@ RECORDS = frozenset("record records rekord marke".split())
 
 LOSING = frozenset("lost loses losing".split())
 DEFEATING = frozenset("defeated beat beaten unseated ousted toppled".split())
-ELECTIONS = frozenset("election elections race vote runoff ballot incumbent reelection".split())
+LOSING_OFFICE = LOSING | DEFEATING
 """Verbs by which a holder loses an office, in a clause about an election: "Ken Ito lost the
 election to Lena Park", "Lena Park defeated incumbent Ken Ito", "Ken Ito was unseated by
-Lena Park" (not "Ken Ito lost his seat in 2020 and won it back", nor "Brazil defeated Italy"). Not
-"primary": a database's too ("lost its connection to the primary")."""
+Lena Park" (not "Ken Ito lost his seat in 2020 and won it back", nor "Brazil defeated Italy")."""
+
+ELECTIONS = frozenset("election elections race vote runoff ballot incumbent reelection".split())
+"""Words that make a clause about an election. Not "primary": a database's too ("lost its
+connection to the primary")."""
 
 CONTESTANTS = frozenset(
     "candidate candidates ran run running stood contested contest lose lost defeat defeated".split()
@@ -3151,7 +3154,7 @@ def _denied(
                 _deny(flags, said, n - REACH, n)
             else:  # "Kim Osei broke Ana Ruiz's record"
                 _deny(flags, said, n + 1, n + 1 + REACH, RECORDS | DATING)
-        if w in LOSING | DEFEATING and _lost_office(said, n, not_cues):
+        if w in LOSING_OFFICE and _lost_office(said, n, not_cues):
             if w in LOSING or said[n + 1 : n + 2] == ["by"]:  # "Ken Ito was unseated by"
                 _deny(flags, said, n - 1, -1, DATING_CLAUSE | CONJUNCTIONS)
             else:  # "Lena Park defeated incumbent Ken Ito"
