@@ -28,6 +28,7 @@ from contextorg.tools.text.normalize import (
     same_answer,
     words,
 )
+from contextorg.tools.text.phrases import CLOSING_ASIDE
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
@@ -128,7 +129,6 @@ ADJUNCTS = frozenset("in on at since during from until after before around circa
 """Words that open a phrase added to an answer's head ("Mara Quist in 1911")."""
 
 
-_ASIDE_AFTER = re.compile(r"\s*\([^()]*\)\s*$")
 _LABELLED = re.compile(r"^[A-Z]{2,}\s+(?=\S)")
 
 
@@ -150,7 +150,7 @@ def _head_of(answer: str, reading: ContextReading | None) -> str | None:
         if whole[len(head)] in ADJUNCTS or _named_then_clause(answer, head):
             return given
         return None
-    if head and words(_LABELLED.sub("", _ASIDE_AFTER.sub("", answer))) == head:
+    if head and words(_LABELLED.sub("", CLOSING_ASIDE.sub("", answer))) == head:
         return given  # "/v2/invoices" for "GET /v2/invoices (paginated)"
     number = counted_number(answer)  # "14,500" for "14,500 spectators" and "14,500 people"
     return number if number and same_answer(number, given) else None

@@ -387,6 +387,9 @@ def test_a_day_written_as_an_ordinal_ends_no_sentence() -> None:
         ("Właściciel: Lena Park. Poprzedni właściciel: Ken Ito.", "Kto jest właścicielem?"),
         ("Владелец: Lena Park. Бывший владелец: Ken Ito.", "Кто владелец сборки?"),
         ("负责人：Lena Park。前负责人：Ken Ito。", "谁负责Harbor构建？"),
+        ("负责人：Lena Park（原负责人：Ken Ito）", "谁负责Harbor构建？"),
+        ("担当者：Lena Park（旧担当：Ken Ito）", "Harborのビルドの担当者は誰ですか？"),
+        ("負責人：Lena Park【舊負責人：Ken Ito】", "誰負責Harbor構建？"),
         ("담당자: Lena Park. 이전 담당자: Ken Ito.", "Harbor 빌드 담당자는 누구입니까?"),
         ("Sorumlu: Lena Park. Önceki sorumlu: Ken Ito.", "Harbor derlemesinden kim sorumlu?"),
         ("Vlastník: Lena Park. Bývalý vlastník: Ken Ito.", "Kdo vlastní build Harbor?"),
@@ -415,6 +418,22 @@ def test_a_former_holder_is_not_stated_in_other_languages(text: str, question: s
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Previously it was owned by Ken Ito.",
+        "Vroeger was Ken Ito eigenaar.",
+        "Раньше владельцем был Ken Ito.",
+        "此前由Ken Ito负责。",
+        "以前はKen Itoが担当していた。",
+        "Antes era de Ken Ito.",
+    ],
+)
+def test_what_held_before_answers_a_question_about_the_past_in_any_language(text: str) -> None:
+    assert not states(text, "Ken Ito", OWNS)
+    assert states(text, "Ken Ito", OWNED_2020)
+
+
+@pytest.mark.parametrize(
     ("text", "question"),
     [
         ("Lena Park, ex-Google, owns the Harbor build.", "Who owns the Harbor build?"),
@@ -438,6 +457,8 @@ def test_a_word_for_former_before_another_role_denies_no_holder(text: str, quest
         ("Deprecated: port 9090. Use 8080 instead.", "9090", PORT, False),
         ("Deprecated: port 9090. Use 8080 instead.", "8080", PORT, True),
         ("We migrated the ledger off MySQL; it now runs on PostgreSQL.", "MySQL", DB, False),
+        ("We migrated the ledger off MySQL 8 to PostgreSQL 15.", "MySQL 8", DB, False),
+        ("We migrated the ledger off MySQL 8 to PostgreSQL 15.", "PostgreSQL 15", DB, True),
         ("We migrated the ledger off MySQL; it now runs on PostgreSQL.", "PostgreSQL", DB, True),
         ("Ken Ito owned it until he left in 2023. Lena Park owns it now.", "Ken Ito", OWNS, False),
         ("Ken Ito owned it until he left in 2023. Lena Park owns it now.", "Lena Park", OWNS, True),
@@ -1846,7 +1867,10 @@ def test_a_year_read_for_when_is_shown_as_the_full_date_its_text_states() -> Non
     ]
 
 
-BADGE = "Owner: Lena Park (since March). Port: 8080. Sponsor: 1. FC Köln. Vendor: Acme Inc."
+BADGE = (
+    "Owner: Lena Park (since March). Port: 8080. Sponsor: 1. FC Köln. Vendor: Acme Inc. "
+    "Template: {region}."
+)
 
 
 @pytest.mark.parametrize(
@@ -1860,7 +1884,11 @@ BADGE = "Owner: Lena Park (since March). Port: 8080. Sponsor: 1. FC Köln. Vendo
         ("- Lena Park", "Lena Park"),
         ("1. Lena Park", "Lena Park"),
         ("Lena Park.", "Lena Park"),
+        ("{8080}", "8080"),
+        ("[Lena Park]", "Lena Park"),
         # what the text writes so, or is not a mark
+        ("{region}", "{region}"),
+        ("{8080} or {9090}", "{8080} or {9090}"),
         ("1. FC Köln", "1. FC Köln"),
         ("Acme Inc.", "Acme Inc."),
         ("2*3*4", "2*3*4"),
@@ -2686,6 +2714,28 @@ def test_a_past_sentence_is_given_up_only_by_one_on_the_question_s_own_words() -
         ("Raj Patel was CEO until 2021, when Lena Park took over.", "Lena Park",
          "Who is the CEO?", False),
         ("The museum was open until 8 pm.", "8 pm", "When does the museum close?", False),
+        # "until" in other languages, before a year or after it, beside what holds now
+        ("האחראית כיום היא לנה פארק. קן איטו היה האחראי עד 2024.", "קן איטו",
+         "מי אחראי על הבנייה של Harbor?", True),
+        ("האחראית כיום היא לנה פארק. קן איטו היה האחראי עד 2024.", "לנה פארק",
+         "מי אחראי על הבנייה של Harbor?", False),
+        ("المسؤولة الآن هي لينا بارك. كان كين إيتو المسؤول حتى عام 2024.", "كين إيتو",
+         "من المسؤول عن بناء Harbor؟", True),
+        ("लीना पार्क अब मालिक हैं। केन इटो 2024 तक इसके मालिक थे।", "केन इटो",
+         "Harbor बिल्ड का मालिक कौन है?", True),
+        ("लीना पार्क अब मालिक हैं। केन इटो 2024 तक इसके मालिक थे।", "लीना पार्क",
+         "Harbor बिल्ड का मालिक कौन है?", False),
+        ("現在の担当は朴麗娜です。伊藤健が2024年まで担当していた。", "伊藤健",
+         "ハーバーのビルドの担当者は誰ですか？", True),
+        ("현재 담당자는 레나 박입니다. 켄 이토가 2024년까지 담당했다.", "켄 이토가",
+         "Harbor 빌드 담당자는 누구입니까?", True),
+        ("Şimdi Lena Park sorumlu. Ken Ito 2024'e kadar sorumluydu.", "Ken Ito",
+         "Harbor derlemesinden kim sorumlu?", True),
+        ("Lena Park owns it now. Ken Ito owned it until 2024.", "Ken Ito", OWNS, True),
+        # a year it will last until, and "up to" a number, end nothing
+        ("The team is now twelve people. The office has been in Leeds since 2019 and will "
+         "stay there until 2030.", "Leeds", "Where is the office?", False),
+        ("इस साल तक लीना पार्क मालिक हैं।", "लीना पार्क", "Harbor बिल्ड का मालिक कौन है?", False),
     ],
 )  # fmt: skip
 def test_a_state_that_lasted_until_a_year_is_past_for_a_question_about_now(
@@ -2900,6 +2950,16 @@ def test_former_holders_told_by_tense_used_to_once_and_not_anymore(
         ("O dono era Ken Ito; agora é Lena Park.", "Ken Ito", False),
         ("Der Besitzer war Ken Ito, jetzt ist es Lena Park.", "Ken Ito", False),
         ("Владельцем был Ken Ito, теперь — Lena Park.", "Ken Ito", False),
+        # Chinese and Japanese open the clause after on its "now"
+        ("Harbor构建原由Ken Ito负责，现由Lena Park负责。", "Ken Ito", False),
+        ("Harbor构建原由Ken Ito负责，现由Lena Park负责。", "Lena Park", True),
+        ("负责人原为Ken Ito，现为Lena Park。", "Ken Ito", False),
+        ("此前由Ken Ito负责，目前由Lena Park负责。", "Ken Ito", False),
+        ("以前はKen Itoが担当していたが、現在はLena Parkが担当している。", "Ken Ito", False),
+        ("以前はKen Itoが担当していたが、現在はLena Parkが担当している。", "Lena Park", True),
+        # a clause after that says something else; "原因" (reason) puts nothing in the past
+        ("Harbor构建由Ken Ito负责，现在运行正常。", "Ken Ito", True),
+        ("原因是Ken Ito休假，现在已解决。", "Ken Ito", True),
         # the clause after says something else than what holds now
         (
             "Ken Ito was the owner of the Falcon API; now he leads the Harbor build.",

@@ -31,6 +31,7 @@ from contextorg.tools.text.claims import a_year, changed_to, denies, sentences, 
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import ascii_digits, grounded, same_answer, words
 from contextorg.tools.text.phrases import (
+    CLOSING_ASIDE,
     address_phrase,
     another_row,
     answer_phrase,
@@ -53,6 +54,7 @@ from contextorg.tools.text.phrases import (
     untimely,
 )
 from contextorg.tools.text.questions import asks_yes_no
+from contextorg.tools.text.variants import in_text_spelling
 
 logger = logging.getLogger("contextorg")
 
@@ -152,11 +154,15 @@ def question_in_their_language(
     states, so no answer is grounded; asked in English, it copies the page's words. Mixed
     contexts keep the question as asked; so does a failed call, and a translation of a yes/no
     question that asks something else: "Is the library open on Sunday?" put into Hindi came
-    back as "On which wall is the school opened?".
+    back as "On which wall is the school opened?". Texts in Han characters alone, without
+    kana, are not put to a Japanese question in Chinese: a label such as "担当者：朴麗娜" may
+    be Japanese, and both languages read its characters alike.
     """
     asked, written = language(question), common_language(c.text for c in contexts)
     if asked is None or written is None or asked == written:
         return question
+    if {asked, written} == {"zh", "ja"} and not any(_KANA.search(c.text) for c in contexts):
+        return question  # "担当者：朴麗娜" may be Japanese: Han characters are read alike in both
     messages = translate_question.TEMPLATE.format_messages(
         language=language_name(written), question=question
     )
@@ -246,7 +252,8 @@ def _read_answer(
     clipped = shown.text != context.text
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
-    said, text = (out.answer or "").strip(), full_text(shown)
+    text = full_text(shown)
+    said = in_text_spelling((out.answer or "").strip(), text)  # "朴丽娜" of "朴麗娜"
     phrase = answer_phrase(bare_reply(said, text), question)
     phrase = address_phrase(code_phrase(phrase, text, question), text, question)
     phrase = date_phrase(phrase, question)
@@ -267,7 +274,7 @@ def _read_answer(
         # "$12 per month (was $10 until June)" states what is before its aside; "The book is
         # not created by Chris Rogers." states nothing
         # "Room 3 → Room 5" states what it changes to
-        head = _ASIDE.sub("", answer) if _ASIDE.search(answer) else changed_to(answer)
+        head = CLOSING_ASIDE.sub("", answer) if CLOSING_ASIDE.search(answer) else changed_to(answer)
         # "Priya Nair (until June 2025), Omar Haddad (since July 2025)": the one item it states
         items = _stated_items(said, answer, asked)
         alone = items[0] if len(items) == 1 else ""
@@ -324,6 +331,9 @@ def _read_answer(
     return reading
 
 
+_KANA = re.compile("[\u3040-\u30ff]")
+"""Hiragana and katakana: what Japanese prose always holds, and Chinese never does."""
+
 REREAD = '{question} (Not "{said}": the text gives that up. What does the text itself say?)'
 """The question as it is asked again of a text read as giving what it denies."""
 
@@ -332,10 +342,6 @@ ELSEWHERE = (
     " what the question asks?)"
 )
 """The question as it is asked again of a text read in a paragraph that is not about its subject."""
-
-
-_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
-"""An aside in brackets that ends a reply: "(was $10 until June 2025)"."""
 
 
 def _figures_denied(text: str, answer: str, question: str) -> bool:
@@ -418,7 +424,7 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
     """
     parts = answer.split(";") if ";" in answer else _AFTER_ASIDE.split(answer)
     # an aside a semicolon cut open: "Lena Park (since May" of "Lena Park (since May; ...)"
-    items = [_UNCLOSED.sub("", _ASIDE.sub("", item)).strip(" .,") for item in parts]
+    items = [_UNCLOSED.sub("", CLOSING_ASIDE.sub("", item)).strip(" .,") for item in parts]
     if len(items) < 2:
         return []
     return [
@@ -434,7 +440,7 @@ longer one keeps it: cut, "Create a new guest (use" would read as a copy of a lo
 that holds it ("First steps - Download the netinst installer ... Create a new guest (use the
 '") and hide what that one adds."""
 
-_UNCLOSED = re.compile(r"\s*\([^()]*$")
+_UNCLOSED = re.compile(r"\s*[(（][^()（）]*$")
 """An aside a phrase ends in without closing it: "Lena Park (since May" of "Lena Park (since
 May; before her, Ken Ito)"."""
 

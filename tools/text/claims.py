@@ -56,7 +56,7 @@ from contextorg.tools.text.phrases import lemma
 from contextorg.tools.text.questions import asks_yes_no
 
 _CLAUSES = re.compile(
-    r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、،؛]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
+    r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、،؛（）【】]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
     r"|(?=\b(?:and|but|whereas|while|although|though|however|yet|aber|mais|pero|но|하지만)\b)"
     r"|(?<=지만)(?=\s)|(?<=\s)(?:#|//)(?=\s)",
     re.IGNORECASE,
@@ -124,6 +124,11 @@ FORMERLY = (
     "vormals",
     "einst",
     "此前",
+    "以前",
+    "以前は",
+    "之前是",
+    "以前是",
+    "原来是",
     "原先",
     "曾经是",
     "かつて",
@@ -251,17 +256,12 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "vorher",
         "zuvor",
         "davor",
-        "以前",
-        "以前は",
         "antes era",
         "antes fue",
         "anteriormente",
         "auparavant",
         "ehemals",
         "fruher",
-        "之前是",
-        "以前是",
-        "原来是",
         "不是",
         "而不是",
         "并非",
@@ -1040,14 +1040,14 @@ FORMER = frozenset(
     ancienne antiguo antigua antigo vorige voormalige voormalig poprzedni poprzednia
     бывший бывшая прежний прежняя предыдущий предыдущая колишній попередній tidigare forre
     forrige tidligere onceki eski byvaly bývalý predchozi puvodni entinen edellinen पूर्व
-    पिछले 前 前任 이전 전임 πρώην προηγούμενος לשעבר
+    पिछले 前 前任 原 旧 舊 이전 전임 πρώην προηγούμενος לשעבר
     """.split()
     for w in words(cue)
 )
 """Words that make a holder of the role after them a past one ("the former owner", "Former
-owner: Ken Ito", "Antiguo responsable", "Бывший владелец", "前负责人", "이전 담당자"), when the
-question asks about that role. Not "outgoing": in technical text it is a direction
-("Outgoing traffic uses port 8443")."""
+owner: Ken Ito", "Antiguo responsable", "Бывший владелец", "前负责人", "原负责人", "旧担当",
+"이전 담당자"), when the question asks about that role. Not "outgoing": in technical text it
+is a direction ("Outgoing traffic uses port 8443")."""
 
 FORMER_AFTER = frozenset(
     w
@@ -1068,7 +1068,7 @@ Ken Ito did"."""
 NOW = frozenset(
     "now currently current today presently nowadays jetzt derzeit aktuell maintenant "
     "actuellement ahora actualmente adesso attualmente agora atualmente momenteel teraz obecnie "
-    "теперь сейчас simdi artık الآن حاليا עכשיו כעת 现在 目前 現在 지금 현재 seitdem "
+    "теперь сейчас simdi artık الآن حاليا עכשיו כעת כיום अब 现在 目前 現在 지금 현재 seitdem "
     "mittlerweile inzwischen depuis desormais hoy hoje ora oggi heute vandaag idag".split()
 )
 """Words that set a present state against a past one: "owned by Ken Ito until 2024, is now
@@ -1104,7 +1104,8 @@ def _earlier(said: list[str]) -> bool:
 
 ASKING_THE_PAST = frozenset(
     "historical history original originally initial initially first former formerly previous "
-    "previously old older earlier once founding predecessor fruher 原来 前任 ранее".split()
+    "previously old older earlier once founding predecessor fruher 原来 前任 ранее 以前 之前 此前 "
+    "原先 原本 曾经 曾經 过去 過去 かつて".split()
 )
 """Words of a question that asks what held before: then a value marked as the first or a
 former one ("initially called Viu", "once 15,000", "Ken Ito, then Raj Patel, and now ...")
@@ -1402,10 +1403,7 @@ def _lasted_until_a_year(said: list[str]) -> bool:
     For a question not asked in the past tense, its holder is a past one ("Who maintains
     Kestrel?"); a time of day ("open until 8 pm") is not a year.
     """
-    return any(
-        w in UNTIL_A_YEAR and any(a_year(v) for v in said[n + 1 : n + 3])
-        for n, w in enumerate(said)
-    )
+    return any(_until(said, n) for n in range(len(said)))
 
 
 def a_year(word: str) -> bool:
@@ -2211,9 +2209,23 @@ _PRETERITE = re.compile(r"\w(?:ó|ò)\b|\w{3}(?:ou|iu)\b")
 """A verb in the past by its ending: Spanish "dirigió", Italian "guidò", Portuguese "dirigiu"
 (before "until" a year: "Luis Mora la dirigió hasta 2021")."""
 
-UNTIL_A_YEAR = UNTIL | frozenset("до fino tot ate".split())
+UNTIL_A_YEAR = UNTIL | frozenset("до fino tot ate עד حتى".split())
 """Words that, before a year, say when a state ended: "Ardon lo fue hasta 1998", "был столицей
-до 1998 года"."""
+до 1998 года", "קן איטו היה האחראי עד 2024", "حتى عام 2024"."""
+
+UNTIL_AFTER_A_YEAR = frozenset("तक まで kadar".split())
+"""Words that, after a year, say when a state ended: "केन इटो 2024 तक इसके मालिक थे",
+"2024年まで担当していた", "2024'e kadar sorumluydu"; and Korean's ending "까지" ("2024년까지")."""
+
+
+def _until(said: list[str], n: int) -> bool:
+    """Whether the word at ``n`` says until a year, written before the year or after it."""
+    w = said[n]
+    if w in UNTIL_A_YEAR:
+        return any(map(a_year, said[n + 1 : n + 3]))
+    return (w in UNTIL_AFTER_A_YEAR or w.endswith("까지")) and any(
+        map(a_year, said[max(n - 2, 0) : n])
+    )
 
 
 def _kinds(question: str) -> frozenset[tuple[str, str]]:
@@ -2362,6 +2374,7 @@ def _affirmed(
     tense = _tense_asked(asked, before)
     asks_past, asks_then, asks_now, asks_ended = tense.past, tense.then, tense.now, tense.ended
     wanted, asked_stems, years, past_cues = tense.wanted, tense.stems, tense.years, tense.past_cues
+    lifted = OPENING_PAST if tense.past else frozenset()  # "Раньше ... был Ken Ito", of 2020
     page = text if tense.old_page else _past_columns_out(_tasks_done(text), asked)
     written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", _arrows_out(page))))
     split = [
@@ -2454,7 +2467,7 @@ def _affirmed(
                     said,
                     [True] * len(said)
                     if retracted or asking
-                    else _denied(said, not_cues, past, tongue),
+                    else _denied(said, not_cues, past, tongue, lifted),
                 )
             )
             if former is not None:
@@ -2476,11 +2489,13 @@ def _affirmed(
             if (not asks_past and (now or nows[number + 1] or changing or NAMING & set(said))) or (
                 asked
                 and not asks_ended
-                and (PAST & set(said) or _PRETERITE.search(clause))
+                and (PAST & set(said) or _PRETERITE.search(clause) or any(nows))
                 and _lasted_until_a_year(said)
             ):
                 # "Ken Ito until 2024, is now ...", "known as Northwind Labs until 2022", and
-                # for a question not asked in the past "maintained by Ana Costa until 2023"
+                # for a question not asked in the past "maintained by Ana Costa until 2023",
+                # or in a text that says what holds now ("Şimdi Lena Park sorumlu. Ken Ito
+                # 2024'e kadar sorumluydu.")
                 _deny_until(said, clauses[-1][1])
             if len(clauses) > 1 and not asks_past and _dated(said, UNTIL) and (handed or any(nows)):
                 _deny_whole(clauses[-2:-1])  # "Owner: Ken Ito (until March 2024)"
@@ -2931,13 +2946,16 @@ def _deny_was_then_now(sentences: list[list[Clause]]) -> None:
 
     "Ken Ito was the owner; now it is Lena Park", "El dueño era Ken Ito; ahora es Lena Park",
     "The population was 220 in 2010. It is now 250." The clause after gives the present in a
-    few words ("now he leads the Harbor build" says something else).
+    few words ("now he leads the Harbor build" says something else). In Chinese and Japanese
+    the clause after opens on its "now": "原由伊藤健负责，现由朴丽娜负责".
     """
     clauses = [clause for sentence in sentences for clause in sentence]
     for (said, flags), (after, _) in itertools.pairwise(clauses):
         rest = [w for w in after if w not in CONJUNCTIONS]
         if said and rest and _was_but_ko(said[-1]) and rest[0].startswith(NOW_KO):
             flags[:] = [True] * len(flags)  # "담당자는 Ken Ito였지만 지금은 Lena Park입니다"
+        elif said and rest and rest[0] in HAN_NOW and _once_in_han(said):
+            flags[:] = [True] * len(flags)  # "原由伊藤健负责，现由朴丽娜负责"
         elif (
             WAS & set(said)
             and not NOW & set(said)
@@ -2948,6 +2966,23 @@ def _deny_was_then_now(sentences: list[list[Clause]]) -> None:
             and (len(rest) <= 3 or (len(rest) <= 6 and IS & set(rest)))
         ):
             flags[:] = [True] * len(flags)
+
+
+HAN_NOW = frozenset("现 現 现在 現在 目前 如今 现任 現任 今 今は".split())
+"""Words that open a clause on what holds now in Chinese and Japanese: "现由朴丽娜负责"."""
+
+HAN_ONCE = frozenset(
+    "原 原由 原先 原本 原来 原來 曾 曾经 曾經 以前 之前 此前 过去 過去 かつて".split()
+)
+"""Words that put a Chinese or Japanese clause in the past: "原由伊藤健负责" (was in the
+charge of Ken Ito), "以前は伊藤健が担当していた"; found in the clause's words, or in its
+run of characters where segmentation cuts one apart ("此前" as "此", "前")."""
+
+
+def _once_in_han(said: list[str]) -> bool:
+    """Whether a clause holds one of :data:`HAN_ONCE`, as a word or within its run."""
+    run = "".join(said)
+    return bool(HAN_ONCE & set(said)) or any(len(w) > 1 and w in run for w in HAN_ONCE)
 
 
 WAS = frozenset(
@@ -3064,13 +3099,19 @@ def _deny(
 
 
 def _denied(
-    said: list[str], not_cues: frozenset[str] | set[str], past: bool, tongue: str = ""
+    said: list[str],
+    not_cues: frozenset[str] | set[str],
+    past: bool,
+    tongue: str = "",
+    lifted: frozenset[tuple[str, ...]] = frozenset(),
 ) -> list[bool]:
     """For each word of one clause, whether a denial reaches it (``not_cues`` never deny).
 
     ``past``: whether the clause's sentence is in the past, for a plan in a clause without a
     verb of its own ("the opening, planned for 1932, was delayed until 1934"). ``tongue``:
-    its language when words deny in it alone (:data:`NEGATING_IN`), or "".
+    its language when words deny in it alone (:data:`NEGATING_IN`), or "". ``lifted``: cues
+    of :data:`DENYING_BEFORE` that deny nothing here (a question about the past lifts
+    :data:`OPENING_PAST`: "Раньше владельцем был Ken Ito" answers who owned it in 2020).
     """
     flags = [False] * len(said)
     for n, w in enumerate(said):
@@ -3114,8 +3155,9 @@ def _denied(
             and w not in not_cues
             and (CHANGING - not_cues) & set(said[max(n - 3, 0) : n])
         ):
-            # up to a verb or a time: "switched off at 10 pm" left nothing
-            _deny(flags, said, n + 1, n + 1 + REACH, PREDICATES | DATING)
+            # up to a verb, a time or what it moved to: "switched off at 10 pm" left nothing,
+            # "migrated the ledger off MySQL 8 to PostgreSQL 15" left MySQL 8 alone
+            _deny(flags, said, n + 1, n + 1 + REACH, PREDICATES | DATING | MOVED_TO)
         if w in HANDING and w not in not_cues and not FROM & set(said):
             if MOVED_TO & set(said[n + 1 : n + 2 + REACH]):  # "Ken Ito handed it to ..."
                 _deny(flags, said, n - REACH, n)
@@ -3219,6 +3261,7 @@ def _denied(
                 c
                 for c in cues
                 if tuple(said[n : n + len(c)]) == c
+                and c not in lifted
                 and not not_cues & (set(c) - IN_A_CUE)  # "non è più" for "Chi è ...?"
                 and (c not in PAST_ONLY_WITH or PAST_ONLY_WITH[c] & set(said))
             ),
@@ -3694,7 +3737,7 @@ def _deny_until(said: list[str], flags: list[bool]) -> None:
     Not a range ("ran from 1990 until 2005"), nor a negation ("did not open until 1934").
     """
     for n, w in enumerate(said):
-        lasted = w in LASTED_UNTIL or (w in UNTIL_A_YEAR and any(map(a_year, said[n + 1 : n + 3])))
+        lasted = w in LASTED_UNTIL or _until(said, n)
         if lasted and not (RANGES | NEGATIONS) & set(said[:n]):
             # all the clause gives up to it: "Ken Ito owned the build pipeline until 2024";
             # "jusqu'en 2024", not "hasta 5.000 personas"

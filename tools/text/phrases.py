@@ -28,6 +28,7 @@ from contextorg.tools.text.normalize import (
     words,
 )
 from contextorg.tools.text.questions import asks_yes_no
+from contextorg.tools.text.variants import in_text_spelling
 
 _OTHER_LINKS = "ist|sind|waren|est|sont|était|fue|è|é"
 _LINKS = re.compile(
@@ -85,6 +86,11 @@ _EMPHASIS = re.compile(r"(?<!\w)(\*\*|\*|`)(?=\S)(.+?)(?<=\S)\1(?!\w)")
 _BULLET = re.compile(r"^\s*[-*•]\s+")
 _NUMBERED = re.compile(r"^\s*\d{1,2}[.)]\s+")
 _QUOTES = {'"': '"', "“": "”", "«": "»", "「": "」", "'": "'"}
+_BRACKETS = {"{": "}", "[": "]"}
+"""Marks a small model wraps a figure in ("{4,411}"), where the text does not write them."""
+
+CLOSING_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+"""An aside in brackets that ends a reply: "(was $10 until June 2025)", "（旧担当：伊藤健）"."""
 _LAST_WORD = re.compile(r"(\w+)\.$")
 
 
@@ -93,7 +99,9 @@ def bare_reply(reply: str, text: str = "") -> str:
 
     Markdown emphasis and code ("**Lena Park**", "`8080`"), a list bullet or number ("- Lena
     Park", "1. Lena Park", unless ``text`` writes it so: "1. FC Köln"), quotes around all of
-    it, and the stop after a phrase ("Lena Park." but not "Acme Inc." or "Jr.").
+    it, braces or brackets around all of it that the text does not write ("{4,411}"), and the
+    stop after a phrase ("Lena Park." but not "Acme Inc." or "Jr."). Han characters the text
+    writes in another variant are the text's ("朴丽娜" from "朴麗娜": :mod:`.variants`).
     """
     bare = _BULLET.sub("", _EMPHASIS.sub(r"\2", reply)).strip()
     numbered = _NUMBERED.match(bare)
@@ -101,10 +109,23 @@ def bare_reply(reply: str, text: str = "") -> str:
         bare = bare[numbered.end() :]
     if len(bare) > 2 and _QUOTES.get(bare[0]) == bare[-1] and bare[0] not in bare[1:-1]:
         bare = bare[1:-1].strip()
+    elif _wrapped(bare, _BRACKETS) and bare not in text:
+        bare = bare[1:-1].strip()
     last = _LAST_WORD.search(bare)
     if last and (len(last.group(1)) >= 4 or last.group(1).isdigit()) and _a_phrase(bare):
         bare = bare[:-1]
-    return bare
+    return in_text_spelling(bare, text)
+
+
+def _wrapped(reply: str, marks: dict[str, str]) -> bool:
+    """Whether ``reply`` is one phrase between an opening mark and its closing one."""
+    opening = reply[:1]
+    return (
+        len(reply) > 2
+        and marks.get(opening) == reply[-1]
+        and opening not in reply[1:-1]
+        and reply[-1] not in reply[1:-1]
+    )
 
 
 SHORT_PHRASE = 6
@@ -138,7 +159,7 @@ def answer_phrase(answer: str, question: str) -> str:
     if not asks_yes_no(question) and _YES_NO_OPENING.match(answer):
         answer = bare_reply(_YES_NO_OPENING.sub("", answer))  # "Yes, to 100 requests."
     if UNSPACED.search(answer) and UNSPACED.search(question):
-        return _filled_in(answer, question) or answer
+        return _filled_in(answer, question) or _named_subject(answer, question) or answer
     asked = agents(stems(question))  # "Owner is Mia Chen" restates "Who owns ...?"
     if not asked & stems(answer):
         return answer
@@ -220,6 +241,29 @@ def _filled_in(answer: str, question: str) -> str | None:
     if not any(map(_asks, place)) or any(map(_asks, filling)):
         return None
     return answer[filling[0][1] : filling[-1][1] + len(filling[-1][0])].strip()
+
+
+_SUBJECT_MARKS = frozenset("が は".split())
+"""Japanese particles that close a clause's subject: "朴麗娜が担当しています"."""
+_HIRAGANA = re.compile("^[\u3040-\u309f]+$")
+
+
+def _named_subject(answer: str, question: str) -> str | None:
+    """The subject of a Japanese reply that says of it only what the question asks.
+
+    "朴麗娜が担当しています。" and "ビルドは朴麗娜が担当しています。" for "ハーバーのビルドの
+    担当者は誰ですか？" are "朴麗娜": after its particle, the reply holds only the question's own
+    words and endings in hiragana; the subject runs from the particle before it.
+    """
+    said, asked = _pieces(answer), {p for p, _ in _pieces(question)}
+    marks = [n for n, (p, _) in enumerate(said) if p in _SUBJECT_MARKS]
+    for k, at in enumerate(marks):
+        rest = [p for p, _ in said[at + 1 :] if p not in _ASKED_LAST]
+        if any(p in asked for p in rest) and all(p in asked or _HIRAGANA.match(p) for p in rest):
+            start = said[marks[k - 1]][1] + len(said[marks[k - 1]][0]) if k else 0
+            subject = answer[start : said[at][1]].strip()
+            return subject or None
+    return None
 
 
 def _pieces(text: str) -> list[tuple[str, int]]:
