@@ -188,6 +188,24 @@ def test_a_reply_in_chinese_is_cut_to_the_name_that_answers() -> None:
     assert answers_cited(result) == {"王丽": ["zh"]}, result.text
 
 
+def test_pages_in_traditional_characters_and_kanji_are_cited_for_their_current_holder() -> None:
+    # The model writes names in simplified characters ("张丽华" for "張麗華", "朴丽娜" for
+    # "朴麗娜"): each is shown as its page writes it, the former holder ("原由...，現由...",
+    # "旧担当") never.
+    zh = [
+        Context(id="wiki", text="海港構建目前由張麗華負責。"),
+        Context(id="old", text="海港構建原由劉國強負責，現由張麗華負責。"),
+    ]
+    result = ask("誰負責海港構建？", zh, model="local")
+    assert answers_cited(result) == {"張麗華": ["old", "wiki"]}, result.text
+    ja = [
+        Context(id="wiki", text="担当者：朴麗娜（旧担当：伊藤健）"),
+        Context(id="notes", text="リリースノート：ビルドは朴麗娜が担当しています。"),
+    ]
+    result = ask("ハーバーのビルドの担当者は誰ですか？", ja, model="local")
+    assert answers_cited(result) == {"朴麗娜": ["notes", "wiki"]}, result.text
+
+
 def test_a_yes_no_question_is_answered_by_texts_that_write_neither_word() -> None:
     contexts = [
         Context(id="hours", text="The Elm Street depot is open Monday to Saturday, 8 am to "
