@@ -388,6 +388,15 @@ def test_a_day_written_as_an_ordinal_ends_no_sentence() -> None:
         ("Владелец: Lena Park. Бывший владелец: Ken Ito.", "Кто владелец сборки?"),
         ("负责人：Lena Park。前负责人：Ken Ito。", "谁负责Harbor构建？"),
         ("负责人：Lena Park（原负责人：Ken Ito）", "谁负责Harbor构建？"),
+        # a label of a former holder, whatever the question calls the role; a label of the
+        # present after it stops it
+        ("Géré par Lena Park (ancien responsable : Ken Ito).", "Qui gère le build Harbor ?"),
+        ("Maintainer: Lena Park. Former lead: Ken Ito.", "Who maintains the Harbor build?"),
+        ("Former owner: Ken Ito; current owner: Lena Park.", "Who owns the Harbor build?"),
+        (
+            "Υπεύθυνη είναι πλέον η Lena Park. Παλαιότερα υπεύθυνος ήταν ο Ken Ito.",
+            "Ποιος είναι υπεύθυνος για το build Harbor;",
+        ),
         ("担当者：Lena Park（旧担当：Ken Ito）", "Harborのビルドの担当者は誰ですか？"),
         ("負責人：Lena Park【舊負責人：Ken Ito】", "誰負責Harbor構建？"),
         ("담당자: Lena Park. 이전 담당자: Ken Ito.", "Harbor 빌드 담당자는 누구입니까?"),
@@ -1874,6 +1883,54 @@ BADGE = (
 
 
 @pytest.mark.parametrize(
+    ("question", "text", "shown"),
+    [
+        (
+            OWNS,
+            "Ken Ito was the Harbor build owner until he left in 2024. Lena Park owns it now.",
+            "Lena Park",
+        ),
+        (
+            "Wer betreut den Zahlungsdienst?",
+            "Den Zahlungsdienst betreut heute Priya Nair. Früher war Omar Haddad dafür zuständig.",
+            "Priya Nair",
+        ),
+    ],
+)
+def test_a_reply_that_copies_its_text_is_read_as_the_sentence_the_text_states(
+    question: str, text: str, shown: str
+) -> None:
+    # the 1.5B model replied with both sentences of each page
+    contexts = [Context(id="wiki", text=text)]
+    result = ask(
+        question, contexts, model=World(contexts, {"wiki": Triple(True, None, text)}).model()
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [(shown, ["wiki"])]
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "shown"),
+    [
+        ("Lena Park owns it now.", OWNS, "Lena Park"),
+        ("The ledger now uses PostgreSQL.", DB, "PostgreSQL"),
+        (
+            "Den Zahlungsdienst betreut heute Priya Nair.",
+            "Wer betreut den Zahlungsdienst?",
+            "Priya Nair",
+        ),
+    ],
+)
+def test_a_reply_is_cut_past_the_now_it_adds(reply: str, question: str, shown: str) -> None:
+    assert answer_phrase(reply, question) == shown
+
+
+def test_a_denied_name_in_greek_is_read_as_the_one_name_beside_it() -> None:
+    text = "Υπεύθυνη για το build είναι πλέον η Λένα Παρκ. Παλαιότερα υπεύθυνος ήταν ο Κεν Ίτο."
+    question = "Ποιος είναι υπεύθυνος για το build;"
+    assert corrected_to(text, "ο Κεν Ίτο", question) == "Λένα Παρκ"
+
+
+@pytest.mark.parametrize(
     ("reply", "shown"),
     [
         ("**Lena Park**", "Lena Park"),
@@ -2283,11 +2340,10 @@ def test_a_change_of_owner_is_cited_for_the_new_owner_only(change_read_as: str) 
     # misread or not, the change and the team page state the new owner and are cited for her
     assert shown["Lena Park"] == ["change", "runbook", "team"]
     if change_read_as == "Ken Ito":
-        # the change gives the one other name its sentence states; the team page's other
-        # name is in another sentence, so its reading stays denied
+        # the change gives the one other name its sentence states, the team page the one
+        # name the sentence beside its denial states
         assert result.readings["change"].answers == ["Lena Park"]
-        assert result.readings["team"].status == "denied"
-        assert "only to deny or correct it" in result.organization.dropped["team"]
+        assert result.readings["team"].answers == ["Lena Park"]
 
 
 def test_contexts_in_chinese_japanese_and_thai_are_cited() -> None:
@@ -2613,6 +2669,8 @@ def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
         ("تأسست عام 1896", "متى تأسست المكتبة؟", "1896"),
         ("1934 में", "पुल कब खुला?", "1934"),
         ("در سال 1934", "پل چه زمانی افتتاح شد؟", "1934"),
+        ("১৯৩২ সালে", "কোরভেল সেতু কবে খোলা হয়?", "১৯৩২"),
+        ("1932 ஆம் ஆண்டில்", "கோர்வேல் பாலம் எப்போது திறக்கப்பட்டது?", "1932"),
         # not when anything else is said, or two dates are, or the question asks no time
         ("1934 (planned)", "When did it open?", "1934 (planned)"),
         ("1932 in Paris", "Quand le pont a-t-il ouvert ?", "1932 in Paris"),

@@ -27,7 +27,16 @@ from contextorg.tools.models.resolve import token_counter
 from contextorg.tools.models.structured import JsonSchemaChatModel
 from contextorg.tools.relations.base import reading_room, shown_to
 from contextorg.tools.relations.segments import read_segments
-from contextorg.tools.text.claims import a_year, changed_to, denies, sentences, states, writes
+from contextorg.tools.text.claims import (
+    NOW,
+    PRESENT_LABELS,
+    a_year,
+    changed_to,
+    denies,
+    sentences,
+    states,
+    writes,
+)
 from contextorg.tools.text.language import common_language, language, language_name
 from contextorg.tools.text.normalize import ascii_digits, grounded, same_answer, words
 from contextorg.tools.text.phrases import (
@@ -49,6 +58,7 @@ from contextorg.tools.text.phrases import (
     said_elsewhere,
     says_nothing_asked,
     speaks_of_another,
+    stems,
     unasked_row,
     unoffered,
     untimely,
@@ -253,19 +263,20 @@ def _read_answer(
     if out is None:
         return ContextReading(status="failed", clipped=clipped)
     text = full_text(shown)
-    said = in_text_spelling((out.answer or "").strip(), text)  # "朴丽娜" of "朴麗娜"
+    reply = in_text_spelling((out.answer or "").strip(), text)  # "朴丽娜" of "朴麗娜"
+    said = _the_sentence_stated(reply, text, question)
     phrase = answer_phrase(bare_reply(said, text), question)
     phrase = address_phrase(code_phrase(phrase, text, question), text, question)
     phrase = date_phrase(phrase, question)
     if len(words(named := _UNCLOSED.sub("", phrase))) <= SHORT_PHRASE:  # "Lena Park (since May"
         phrase = named  # not the open aside a short phrase stops in
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
-    cut = len(said) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
+    cut = len(reply) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(headed(complete_phrase(phrase, text, cut=cut), text), text, question)
     reading = ContextReading(
         status="answers",
         answers=[answer],
-        said=said or None,
+        said=reply or None,
         descriptor=getattr(out, "descriptor", None) or None,
         clipped=clipped,
     )
@@ -331,6 +342,33 @@ def _read_answer(
     return reading
 
 
+def _the_sentence_stated(said: str, text: str, question: str) -> str:
+    """Of a reply of several sentences, the one sentence whose answer its text states.
+
+    The 1.5B model sometimes replies with its text whole: "Ken Ito was the Harbor build owner
+    until he left in 2024. Lena Park owns it now." The sentence whose phrase the text states
+    (not one it gives up: "until he left in 2024"), among those that speak of what is asked,
+    is the reply; when none or several are, the reply stays whole.
+    """
+    parts = _SENTENCE_END.split(said)
+    if len(parts) < 2:
+        return said
+    asked = stems(question)
+    stated = [
+        part
+        for part in parts
+        if stems(part) & asked  # about what is asked: not "The board has not chosen anyone."
+        and (phrase := answer_phrase(bare_reply(part, text), question))
+        and not restates(phrase, question)
+        and states(text, phrase, question)
+    ]
+    return stated[0] if len(stated) == 1 else said
+
+
+_SENTENCE_END = re.compile(r"(?<=\w\w[.!?])\s+(?=\S)|(?<=[。！？])(?=\S)")
+"""Where a reply's sentence ends: a stop after two letters or more, so not after an initial
+("William F. Walsh", "723 W. Beebe"), or a stop of Chinese or Japanese."""
+
 _KANA = re.compile("[\u3040-\u30ff]")
 """Hiragana and katakana: what Japanese prose always holds, and Chinese never does."""
 
@@ -394,21 +432,44 @@ def _renamed_to(text: str, answer: str, question: str) -> str | None:
     words, and only when the sentences that write it state exactly one other name of as many
     words that the question does not use.
     """
-    if not _NAME.fullmatch(answer):
+    answer = _ARTICLE_FIRST.sub("", answer)  # "ο Κεν Ίτο" is the name "Κεν Ίτο"
+    if _capitalised_names(answer) != [answer]:
         return None
     size, asked = len(answer.split()), set(words(question))
-    near = " ".join(islice((s for s in sentences(text) if answer in s), 3))
+    # the sentences that write it, and one beside them that says what holds now: "...
+    # είναι πλέον η Λένα Παρκ. Παλαιότερα υπεύθυνος ήταν ο Κεν Ίτο."
+    written = sentences(text)
+    at = {n for n, s in enumerate(written) if answer in s}
+    beside = {m for n in at for m in (n - 1, n + 1) if 0 <= m < len(written)} - at
+    now = {m for m in beside if (NOW | PRESENT_LABELS) & set(words(written[m]))}
+    near = " ".join(written[n] for n in sorted(at | now))
     others = {
         name
-        for name in _NAME.findall(near)
+        for name in _capitalised_names(near)
         if len(name.split()) == size and name != answer and not set(words(name)) & asked
     }
     stated = [n for n in others if states(near, n, question) and not denies(near, n, question)]
     return stated[0] if len(stated) == 1 else None
 
 
-_NAME = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){1,3}\b")
-"""A name of two to four capitalised words: "Giulia Conti", "Ana Costa Silva"."""
+def _capitalised_names(text: str) -> list[str]:
+    """The runs of two to four capitalised words in ``text``, in any cased script.
+
+    "Giulia Conti", "Ana Costa Silva", "Λένα Παρκ", "Лена Парк".
+    """
+    found, run = [], []
+    for token in [*re.findall(r"[\w'’-]+|[^\w\s]", text), "."]:
+        if token[0].isalpha() and token[0].isupper():
+            run.append(token)
+            continue
+        if 2 <= len(run) <= 4:
+            found.append(" ".join(run))
+        run = []
+    return found
+
+
+_ARTICLE_FIRST = re.compile(r"^(?:ο|η|το|οι|the|der|die|le|la|el|il|lo)\s+(?=\w)", re.IGNORECASE)
+"""An article a reply puts before a name: "ο Κεν Ίτο", "the Ken Ito"."""
 
 _FIGURE = re.compile(r"(?<![\d.,])\d+(?:[,.]\d{3}(?!\d))*(?![,.]?\d)")
 """A figure written in digits, thousands marks and all: "1934", "3,559", the 1934 of "1934年"."""

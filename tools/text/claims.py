@@ -105,6 +105,10 @@ FORMERLY = (
     "dawniej",
     "poprzednio",
     "daha once",  # not "önceden": more often "in advance" ("önceden ayarlayın")
+    "παλαιότερα",  # Greek
+    "παλιότερα",
+    "προηγουμένως",
+    "στο παρελθόν",
     "eskiden",
     "trước đây",
     "trước kia",
@@ -1068,7 +1072,8 @@ Ken Ito did"."""
 NOW = frozenset(
     "now currently current today presently nowadays jetzt derzeit aktuell maintenant "
     "actuellement ahora actualmente adesso attualmente agora atualmente momenteel teraz obecnie "
-    "теперь сейчас simdi artık الآن حاليا עכשיו כעת כיום अब 现在 目前 現在 지금 현재 seitdem "
+    "теперь сейчас simdi artık الآن حاليا עכשיו כעת כיום अब 现在 目前 現在 지금 현재 seitdem πλεον "
+    "τωρα σημερα "
     "mittlerweile inzwischen depuis desormais hoy hoje ora oggi heute vandaag idag".split()
 )
 """Words that set a present state against a past one: "owned by Ken Ito until 2024, is now
@@ -2456,6 +2461,8 @@ def _affirmed(
             if _contrasts(said):
                 contrasting.add(here)
             former = _former(said, not_cues)
+            if former is None and _a_former_label(clause, said, not_cues):
+                former = 0  # "(ancien responsable : Omar Haddad)", whatever the role is called
             if (how := _holder_passed(said, former, not_cues)) is not None:
                 if how == "label" and clauses and clause.endswith(":"):
                     how = "after"  # "Owner: Lena Park (former owner: Ken Ito)"
@@ -2638,8 +2645,8 @@ def _deny_passed(sentences: list[list[Clause]], passed: list[tuple[int, int, str
     "row": the whole of a table's row).
     """
     for s, c, how in passed:
-        if how == "label":  # a label first in its sentence names what follows it, a list too
-            how = "rest" if c == 0 else "before"
+        if how == "label":  # a label first in its sentence names what follows it, a list
+            how = "past" if c == 0 else "before"  # too, up to a label of the present
         if how == "past":
             _deny_whole(_until_present(sentences[s][c + 1 :]))
             continue
@@ -3718,6 +3725,19 @@ def _former(said: list[str], asked: frozenset[str]) -> int | None:
             )
         ),
         None,
+    )
+
+
+def _a_former_label(clause: str, said: list[str], asked: frozenset[str] | set[str]) -> bool:
+    """Whether a clause is a label of a former holder: "Former lead:", "ancien responsable :".
+
+    A colon closes it, and it is "former" and a word or two: what it labels held a role
+    before, whichever word the question has for the role.
+    """
+    return (
+        clause.rstrip().endswith((":", "："))
+        and 1 < len(said) <= 3
+        and said[0] in FORMER - asked  # "Previous owner:" answers who was the previous one
     )
 
 

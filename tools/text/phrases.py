@@ -195,7 +195,7 @@ def answer_phrase(answer: str, question: str) -> str:
         return _what_it_adds(whole, question, asked)
     tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
     tokens = tokens[_restated_head(tokens, asked) :]
-    while len(tokens) > 1 and not stems(tokens[0]) - asked:
+    while len(tokens) > 1 and (not stems(tokens[0]) - asked or tokens[0].lower() in NOW_WORDS):
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
     return " ".join(tokens[: _restated_tail(tokens, question)]).rstrip(" .,;:!?")
 
@@ -405,7 +405,8 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     )
     if len(asked & stems(answer)) + pronoun < RESTATED or restates(answer, question):
         return answer
-    start = next((n for n, said in enumerate(each) if said - asked - _FILLER), None)
+    adding = (n for n, said in enumerate(each) if said - asked - _FILLER)
+    start = next((n for n in adding if tokens[n].lower() not in NOW_WORDS), None)
     if start is None:
         return answer
     start = _bound_opening(tokens, start)  # "at least 8 GB", not "least 8 GB"
@@ -481,6 +482,12 @@ def _counted(question: str) -> set[str]:
     match = _HOW_MANY.search(question)
     return stems(match.group(1)) if match else set()
 
+
+NOW_WORDS = frozenset(
+    "now currently today presently heute jetzt derzeit aktuell maintenant actuellement "
+    "aujourd'hui ahora hoy actualmente adesso oggi agora hoje".split()
+)
+"""Words that say a reply's answer holds now, and add nothing to it: "heute Priya Nair"."""
 
 _FILLER = frozenset(
     stems(
@@ -585,7 +592,8 @@ def _named_first(tokens: list[str], each: list[set[str]], asked: set[str], answe
     end = next((n for n, said in enumerate(each) if said and not said - asked), None)
     if end is None:
         return answer
-    rest = _without_dating(tokens[end:])  # "Lena Park has owned it since 2020."
+    # "Lena Park has owned it since 2020.", "Lena Park owns it now."
+    rest = [t for t in _without_dating(tokens[end:]) if t.strip(".,;:!?").lower() not in NOW_WORDS]
     if any(stems(t) - asked for t in rest) or not _has_clause_word(rest):
         return answer
     while end > 1 and not each[end - 1]:
@@ -702,6 +710,7 @@ _ASKS_WHEN = re.compile(
 _ASKS_WHEN_ANYWHERE = re.compile(
     r"ne zaman|いつ|언제|什么时候|什麼時候|何时|何時|哪一年|哪年|khi nào|bao giờ|năm nào|kapan"
     r"|कब|lini|milloin|mikor|când|πότε|מתי|متى|چه زمانی|چه سالی|کب|เมื่อไร|เมื่อไหร่|เมื่อใด|ปีใด|ปีไหน"
+    r"|কবে|কখন|எப்போது|ఎప్పుడు|कधी"
     r"|\b(?:kdy|kiedy|когда|коли|wanneer|när|hvornår|når|kada|kdaj|millal)\b",
     re.IGNORECASE,
 )
@@ -740,12 +749,12 @@ DATE_PARTICLES = frozenset(
     """
     vuonna roce roku году році року рік год г ปี nam tahun pada noong sa το ב
     в у w v ve te ta de da ben ban jaar ar i im am um en le el em no na nel il la 에 에는 에서
-    عام سنة في سال در में साल वर्ष
+    عام سنة في سال در में साल वर्ष সালে সাল ஆம் ஆண்டு ஆண்டில்
     """.split()
 )
 """Words that go with a date in a reply without saying more: "vuonna 1934", "v roce 1934",
 "1936 году", "ב-1934", "1934'te" (a Turkish suffix), "1934-ben", "ปี 2545", "عام 1896",
-"سال 1934", "1934 में"."""
+"سال 1934", "1934 में", "১৯৩২ সালে", "1932 ஆம் ஆண்டில்"."""
 DISCOURSE = frozenset(
     """
     but however actually fact indeed yet aber jedoch tatsachlich eigentlich mais fait pero
