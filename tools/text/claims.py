@@ -537,7 +537,7 @@ PRESENT_LABELS = frozenset(
 REPLACING_OR_CHANGING = CHANGING | REPLACING
 """Verbs by which a changelog's newer entry changes what an older one said."""
 
-TAKING_OVER = frozenset({("took", "over"), ("taken", "over"), ("takes", "over")})
+TAKING_OVER = frozenset((verb, "over") for verb in ("took", "taken", "takes", "taking"))
 
 PREDICATES = frozenset("is are was were will can must should has have ist sind war waren".split())
 """A verb of being or an auxiliary after a negation's first word ends what it denies: in
@@ -2005,6 +2005,7 @@ PASSING_ON = (
     | CLOSING
     | VACATING
     | MOVING_ON
+    | {verb for verb, _ in TAKING_OVER}
 )
 """Cues of what passed on to another, which a question about before asks for."""
 
@@ -3155,7 +3156,15 @@ def _denied(
             _deny(flags, said, n + 2, n + 2 + REACH)  # what the plan was for, after its verb
         if w in FROM_AFTER and n and _changes_word(said[n + 1 :]):
             _deny(flags, said, n - 1, n - 1 - REACH, PARTICLES)  # "8080から8443に変更"
-        if w in FROM and ((CHANGING - not_cues) & set(said) or _moved_from(said, n)):
+        if (
+            w in FROM
+            and (
+                (CHANGING - not_cues) & set(said)
+                # "takes over maintenance from Paul Weir"
+                or any(v not in not_cues for v, _ in TAKING_OVER & _pairs(said[:n]))
+                or _moved_from(said, n)
+            )
+        ):
             _deny_changed_from(said, n, flags)
         if (
             w == LEAVING_OFF

@@ -418,7 +418,11 @@ def _what_it_adds(answer: str, question: str, asked: set[str]) -> str:
     end, _ = _closing(each, start, question)  # "Die Brücke wurde 1934 eröffnet."
     # the count ends on what it counts: "11 players on the field" is "11 players"
     end = next((n + 1 for n in range(start + 1, end) if each[n] and each[n] <= counted), end)
-    if any(said <= asked and not said <= counted for said in each[start:end] if said):
+    if any(
+        said <= asked and not said <= counted and token.lower() not in _ARTICLES
+        for token, said in zip(tokens[start:end], each[start:end], strict=True)
+        if said
+    ):  # an article the question has too is no word of it put in: "en la avenida del Puerto"
         return _inserted(tokens, each, asked, answer)  # not one run at its end
     verb = start + 1 < end and _a_verb(tokens, start) and _names(tokens[start + 1])
     if not (verb or _has_clause_word(tokens[:start])):
