@@ -2681,12 +2681,20 @@ def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
         ("1934 में", "पुल कब खुला?", "1934"),
         ("در سال 1934", "پل چه زمانی افتتاح شد؟", "1934"),
         ("১৯৩২ সালে", "কোরভেল সেতু কবে খোলা হয়?", "১৯৩২"),
+        # a reply in letters the question has none of: its words cannot be told apart
+        ("The Corvale Bridge opened in 1932.", "কোরভেল সেতু কবে খোলা হয়?", "1932"),
+        ("科尔瓦莱桥于1932年通车。", "When did the Corvale Bridge open?", "1932年"),
         ("1932 ஆம் ஆண்டில்", "கோர்வேல் பாலம் எப்போது திறக்கப்பட்டது?", "1932"),
         # not when anything else is said, or two dates are, or the question asks no time
         ("1934 (planned)", "When did it open?", "1934 (planned)"),
         ("1932 in Paris", "Quand le pont a-t-il ouvert ?", "1932 in Paris"),
         ("from 1932 to 1934", "Milloin silta avattiin?", "from 1932 to 1934"),
         ("vuonna 1934", "Kuka avasi sillan?", "vuonna 1934"),
+        (
+            "The Corvale Bridge opened in 1932.",
+            "Quand le pont a-t-il ouvert ?",
+            "The Corvale Bridge opened in 1932.",
+        ),
     ],
 )
 def test_an_answer_to_when_is_its_one_date_when_the_rest_adds_nothing(
@@ -2747,6 +2755,8 @@ def test_a_reply_that_names_who_does_what_the_question_asks_is_cut_to_the_name()
         ("Jerusalem", "When was Porush born?", True),
         ("Ben Adler", "When do the ledger backups run?", True),
         ("Lady Tunggiya", "In what year was she born?", True),
+        ("Yes", "কোরভেল সেতু কবে খোলা হয়?", True),  # asked when, in Bengali
+        ("Oui", "Quand le pont a-t-il ouvert ?", True),
         # a digit, a month, a season or any other word of time places it
         ("nightly at 02:00 UTC", "When do the ledger backups run?", False),
         ("last summer", "When did the musical begin?", False),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from functools import lru_cache
 
 import simplemma
@@ -24,6 +25,7 @@ from contextorg.tools.text.normalize import (
     english_stemmer,
     grounded,
     paragraphs,
+    polarity,
     says_phrase,
     words,
 )
@@ -825,9 +827,24 @@ def bare_date(answer: str, question: str) -> str:
     asked = set(words(question))
     said = rest - asked - DATE_PARTICLES - DISCOURSE - FUNCTION_WORDS
     extra = {w for w in said if not _inflects(w, asked)}
-    if extra and stems(" ".join(extra)) - stems(question):
+    if extra and stems(" ".join(extra)) - stems(question) and not _other_script(answer, question):
         return answer
     return " ".join(date.group().split())
+
+
+def _other_script(answer: str, question: str) -> bool:
+    """Whether ``answer`` is written in letters the question has none of.
+
+    "The Corvale Bridge opened in 1932." for "কোরভেল সেতু কবে খোলা হয়?": its words cannot be
+    told to be the question's or not, and the date is what it answers.
+    """
+    scripts = [{_script(c) for c in said if c.isalpha()} for said in (answer, question)]
+    return bool(scripts[0]) and not scripts[0] & scripts[1]
+
+
+def _script(letter: str) -> str:
+    """The script a letter is of, as the first word of its Unicode name: "LATIN", "BENGALI"."""
+    return unicodedata.name(letter, "?").split()[0]
 
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -939,8 +956,11 @@ def untimely(answer: str, question: str) -> bool:
     """Whether ``answer`` to a question that asks when places nothing in time.
 
     "Jerusalem" or "Lady Tunggiya" for "When was Porush born?": no digit, month, season, day
-    or other word of time ("last summer", "after the war" and "the 1850s" do).
+    or other word of time ("last summer", "after the war" and "the 1850s" do). In any language,
+    "yes" or "no" places nothing.
     """
+    if _asks_when(question) and polarity(answer) is not None:
+        return True  # "Yes" for "কোরভেল সেতু কবে খোলা হয়?" (when did it open?)
     if not _ASKS_WHEN.match(question) or any(c.isdigit() for c in answer):
         return False
     said = set(words(answer))
