@@ -61,7 +61,7 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
     for item in answers:
         item.citations.extend(_misread_stating(item, organization, readings, texts, question))
-    answers = _merged(answers)
+    answers = _into_heads(_merged(answers), texts, question)
     for item in answers:
         item.spans = segments_stating(item, graph.readings if graph else {})
     policy = runtime.context.conflict_policy if runtime is not None else "show"
@@ -96,6 +96,50 @@ def _merged(items: Iterable[AnswerItem]) -> list[AnswerItem]:
         else:
             merged[key] = item.model_copy(deep=True)
     return list(merged.values())
+
+
+def _into_heads(
+    items: list[AnswerItem], texts: Mapping[str, str], question: str
+) -> list[AnswerItem]:
+    """``items``, each that is another's answer and a trailing phrase merged into that one.
+
+    "Carla Mendes (since January 2025)" from a wiki page and "Carla Mendes" from its release
+    notes are one answer, "Carla Mendes", cited by both, where every text either cites states
+    it; "Mara Quist in 1911" and "Mara Quist" too. Not answers about different things.
+    """
+    kept: list[AnswerItem] = []
+    for item in sorted(items, key=lambda i: len(words(i.answer))):
+        into = next(
+            (
+                k
+                for k in kept
+                if k.about == item.about
+                and _adds_an_adjunct(item.answer, k.answer)
+                and all(
+                    states(texts[c], k.answer, question)
+                    for c in [*k.citations, *item.citations]
+                    if c in texts
+                )
+            ),
+            None,
+        )
+        if into is None:
+            kept.append(item)
+        else:
+            into.citations = list(dict.fromkeys([*into.citations, *item.citations]))
+    return [i for i in items if any(i is k for k in kept)]
+
+
+def _adds_an_adjunct(answer: str, head: str) -> bool:
+    """Whether ``answer`` is ``head`` and a phrase of time or place after it.
+
+    "Carla Mendes (since January 2025)", "Mara Quist in 1911"; not an aside that names the
+    head otherwise ("The Power/Platform Management Daemon (xcpmd)").
+    """
+    said, given = words(answer), words(head)
+    return (
+        0 < len(given) < len(said) and said[: len(given)] == given and said[len(given)] in ADJUNCTS
+    )
 
 
 MISREAD = frozenset({"denied"})

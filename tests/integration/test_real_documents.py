@@ -21,6 +21,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
 LEDGER_WIKI = Path(__file__).parents[1] / "data" / "ledger-wiki"
+NIMBUS_WIKI = Path(__file__).parents[1] / "data" / "nimbus-wiki"
 
 
 def answers_cited(result: Result) -> dict[str, list[str]]:
@@ -320,6 +321,31 @@ def test_a_team_wiki_answers_its_current_owner(tmp_path: Path) -> None:
     old = [a for a in out["answers"] if "Tom Becker" in a["answer"]]
     assert all(a["disputed"] and a["outdated"].startswith("ARCHIVED PAGE") for a in old), old
     assert not old or out["answers"][-1] == old[0], out["text"]
+
+
+def test_another_team_wiki_answers_its_maintainer_once_cited_by_both_pages(tmp_path: Path) -> None:
+    # A tool page (its owner "(since January 2025)"), release notes naming her, an archived
+    # page, a tools index naming only the subject, a page on nimbus clouds. Before, the
+    # maintainer was shown twice, "Carla Mendes" and "Carla Mendes (since January 2025)", each
+    # cited by one page.
+    index = tmp_path / "index"
+    cli = [sys.executable, "-m", "contextorg"]
+    subprocess.run([*cli, "index", str(NIMBUS_WIKI), "--index", str(index)], check=True)
+    question = "Who maintains the Nimbus deploy tool?"
+    run = subprocess.run(
+        [*cli, "ask", question, "--index", str(index), "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    out = json.loads(run.stdout)
+    shown = {a["answer"]: a for a in out["answers"]}
+    mendes = [a for a in shown if "Carla Mendes" in a]
+    assert len(mendes) == 1, out["text"]
+    pages = {c.split("#")[0] for c in shown[mendes[0]]["citations"]}
+    assert pages == {"nimbus.md", "release-notes-5.0.md"}, out["text"]
+    assert not any(a.lower().startswith("nimbus") for a in shown), out["text"]
+    assert all(a["disputed"] for a in out["answers"] if "Arjun Rao" in a["answer"]), out["text"]
 
 
 DOCUMENTS = (

@@ -11,8 +11,8 @@ from typing_extensions import TypedDict
 
 from contextorg import Context, ScriptedChatModel, aask, ask, build_graph, graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
-from contextorg.nodes.aggregate import OUT_OF_SCOPE
-from contextorg.state import GroupAnswer, GroupTask
+from contextorg.nodes.aggregate import OUT_OF_SCOPE, aggregate
+from contextorg.state import AnswerItem, GroupAnswer, GroupTask
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.relations.graph import Triple
@@ -399,6 +399,44 @@ def test_copies_that_agree_show_what_they_both_state(first: str, second: str, sh
     result = ask("Who invented the Veltra lamp?", LAMP, model=World(LAMP, readings).model())
     assert result.organization.dropped == {"c": "duplicate of a"}
     assert answers_of(result) == {shown: ["a", "c"], "Thomas Hale": ["b"]}, result.text
+
+
+@pytest.mark.parametrize(
+    ("page", "notes", "shown"),
+    [
+        # not copies (the relation step put them in two groups), yet one owner: shown once
+        (
+            "Carla Mendes (since January 2025)",
+            "Carla Mendes",
+            {"Carla Mendes": ["notes", "page"]},
+        ),
+        # an aside that names the answer otherwise is kept apart
+        (
+            "Carla Mendes (cmendes)",
+            "Carla Mendes",
+            {"Carla Mendes (cmendes)": ["page"], "Carla Mendes": ["notes"]},
+        ),
+    ],
+)
+def test_answers_of_two_groups_that_differ_by_a_phrase_of_time_are_one(
+    page: str, notes: str, shown: dict[str, list[str]]
+) -> None:
+    contexts = [
+        Context(id="page", text=f"The Nimbus deploy tool is maintained by {page}."),
+        Context(
+            id="notes", text="Signed off by Carla Mendes, maintainer of the Nimbus deploy tool."
+        ),
+    ]
+    state = {
+        "question": "Who maintains the Nimbus deploy tool?",
+        "contexts": contexts,
+        "group_answers": [
+            GroupAnswer(group_id=0, answers=[AnswerItem(answer=page, citations=["page"])]),
+            GroupAnswer(group_id=1, answers=[AnswerItem(answer=notes, citations=["notes"])]),
+        ],
+    }
+    answer = aggregate(state)["answer"]
+    assert {a.answer: a.citations for a in answer.answers} == shown, answer.text
 
 
 def test_one_number_read_with_other_nouns_in_other_scripts_is_one_answer_cited_by_all() -> None:
