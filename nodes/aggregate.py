@@ -23,6 +23,7 @@ from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
+    UNSPACED,
     counted_number,
     normalize,
     same_answer,
@@ -114,7 +115,10 @@ def _into_heads(
                 k
                 for k in kept
                 if k.about == item.about
-                and _adds_an_adjunct(item.answer, k.answer)
+                and (
+                    _adds_an_adjunct(item.answer, k.answer)
+                    or _adds_a_counter(item.answer, k.answer)
+                )
                 and all(
                     states(texts[c], k.answer, question)
                     for c in [*k.citations, *item.citations]
@@ -128,6 +132,23 @@ def _into_heads(
         else:
             into.citations = list(dict.fromkeys([*into.citations, *item.citations]))
     return [i for i in items if any(i is k for k in kept)]
+
+
+def _adds_a_counter(answer: str, figure: str) -> bool:
+    """Whether ``answer`` is the figure ``figure`` with a counter written onto it.
+
+    "1887年" (a year), "14,500名" (people) or "1932년" beside "1887", "14,500", "1932": one or
+    two characters of a script without spaces, nothing else.
+    """
+    added = answer.strip().removeprefix(figure.strip())
+    return (
+        bool(_FIGURE_ONLY.fullmatch(figure.strip()))
+        and 0 < len(added) <= 2
+        and all(UNSPACED.fullmatch(c) or "\uac00" <= c <= "\ud7a3" for c in added)  # or Hangul
+    )
+
+
+_FIGURE_ONLY = re.compile(r"\d[\d,.]*")
 
 
 def _adds_an_adjunct(answer: str, head: str) -> bool:

@@ -439,6 +439,26 @@ def test_answers_of_two_groups_that_differ_by_a_phrase_of_time_are_one(
     assert {a.answer: a.citations for a in answer.answers} == shown, answer.text
 
 
+def test_a_year_and_the_same_with_a_counter_of_another_script_are_one_answer() -> None:
+    contexts = [
+        Context(id="zh", text="哈尔瓦德博物馆成立于1887年。"),
+        Context(id="en", text="The Halvard Museum was in fact founded in 1887."),
+        Context(id="ko", text="할바르 박물관은 1878년에 세워졌다."),
+    ]
+    items = {"zh": "1887年", "en": "1887", "ko": "1878년"}
+    state = {
+        "question": "哈尔瓦德博物馆是哪一年成立的？",
+        "contexts": contexts,
+        "group_answers": [
+            GroupAnswer(group_id=n, answers=[AnswerItem(answer=a, citations=[c])])
+            for n, (c, a) in enumerate(items.items())
+        ],
+    }
+    answer = aggregate(state)["answer"]
+    shown = {a.answer: a.citations for a in answer.answers}
+    assert shown == {"1887": ["en", "zh"], "1878년": ["ko"]}, answer.text
+
+
 def test_one_number_read_with_other_nouns_in_other_scripts_is_one_answer_cited_by_all() -> None:
     texts = [
         Context(id="en", text="The Lindqvist Arena seats 14,500 spectators."),
