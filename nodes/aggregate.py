@@ -102,11 +102,12 @@ def _merged(items: Iterable[AnswerItem]) -> list[AnswerItem]:
 def _into_heads(
     items: list[AnswerItem], texts: Mapping[str, str], question: str
 ) -> list[AnswerItem]:
-    """``items``, each that is another's answer and a trailing phrase merged into that one.
+    """``items``, with each that is another's answer and a little more merged into that one.
 
-    "Carla Mendes (since January 2025)" from a wiki page and "Carla Mendes" from its release
-    notes are one answer, "Carla Mendes", cited by both, where every text either cites states
-    it; "Mara Quist in 1911" and "Mara Quist" too. Not answers about different things.
+    A little more: a phrase of time or place ("Carla Mendes (since January 2025)" from a wiki
+    page and "Carla Mendes" from its release notes are one answer, "Carla Mendes", cited by
+    both), or a counter ("1887年" and "1887"); only where every text either cites states the
+    shorter, and never for answers about different things.
     """
     kept: list[AnswerItem] = []
     for item in sorted(items, key=lambda i: len(words(i.answer))):
