@@ -23,7 +23,7 @@ from contextorg.tools.answering.conflicts import CONFLICT_POLICIES, Sources
 from contextorg.tools.text.claims import states
 from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
-    UNSPACED,
+    JOINED,
     counted_number,
     normalize,
     same_answer,
@@ -139,13 +139,13 @@ def _adds_a_counter(answer: str, figure: str) -> bool:
     """Whether ``answer`` is the figure ``figure`` with a counter written onto it.
 
     "1887年" (a year), "14,500名" (people) or "1932년" beside "1887", "14,500", "1932": one or
-    two characters of a script without spaces, nothing else.
+    two characters of a script that joins them to its words, nothing else.
     """
     added = answer.strip().removeprefix(figure.strip())
     return (
         bool(_FIGURE_ONLY.fullmatch(figure.strip()))
         and 0 < len(added) <= 2
-        and all(UNSPACED.fullmatch(c) or "\uac00" <= c <= "\ud7a3" for c in added)  # or Hangul
+        and all(JOINED.fullmatch(c) for c in added)
     )
 
 
@@ -159,9 +159,12 @@ def _adds_an_adjunct(answer: str, head: str) -> bool:
     head otherwise ("The Power/Platform Management Daemon (xcpmd)").
     """
     said, given = words(answer), words(head)
-    return (
-        0 < len(given) < len(said) and said[: len(given)] == given and said[len(given)] in ADJUNCTS
-    )
+    return _opens_with(said, given) and said[len(given)] in ADJUNCTS
+
+
+def _opens_with(whole: list[str], head: list[str]) -> bool:
+    """Whether the words ``whole`` are the words ``head`` and more."""
+    return 0 < len(head) < len(whole) and whole[: len(head)] == head
 
 
 MISREAD = frozenset({"denied"})
@@ -212,7 +215,7 @@ def _head_of(answer: str, reading: ContextReading | None) -> str | None:
         return None
     given = reading.answers[0]
     head, whole = words(given), words(answer)
-    if head and len(head) < len(whole) and whole[: len(head)] == head:
+    if _opens_with(whole, head):
         if whole[len(head)] in ADJUNCTS or _named_then_clause(answer, head):
             return given
         return None

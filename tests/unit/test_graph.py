@@ -427,16 +427,8 @@ def test_answers_of_two_groups_that_differ_by_a_phrase_of_time_are_one(
             id="notes", text="Signed off by Carla Mendes, maintainer of the Nimbus deploy tool."
         ),
     ]
-    state = {
-        "question": "Who maintains the Nimbus deploy tool?",
-        "contexts": contexts,
-        "group_answers": [
-            GroupAnswer(group_id=0, answers=[AnswerItem(answer=page, citations=["page"])]),
-            GroupAnswer(group_id=1, answers=[AnswerItem(answer=notes, citations=["notes"])]),
-        ],
-    }
-    answer = aggregate(state)["answer"]
-    assert {a.answer: a.citations for a in answer.answers} == shown, answer.text
+    question = "Who maintains the Nimbus deploy tool?"
+    assert _aggregated(question, contexts, {"page": page, "notes": notes}) == shown
 
 
 def test_a_year_and_the_same_with_a_counter_of_another_script_are_one_answer() -> None:
@@ -446,17 +438,23 @@ def test_a_year_and_the_same_with_a_counter_of_another_script_are_one_answer() -
         Context(id="ko", text="할바르 박물관은 1878년에 세워졌다."),
     ]
     items = {"zh": "1887年", "en": "1887", "ko": "1878년"}
+    shown = _aggregated("哈尔瓦德博物馆是哪一年成立的？", contexts, items)
+    assert shown == {"1887": ["en", "zh"], "1878년": ["ko"]}
+
+
+def _aggregated(
+    question: str, contexts: list[Context], answers: dict[str, str]
+) -> dict[str, list[str]]:
+    """What the aggregate node shows when each context's answer comes from a group of its own."""
     state = {
-        "question": "哈尔瓦德博物馆是哪一年成立的？",
+        "question": question,
         "contexts": contexts,
         "group_answers": [
-            GroupAnswer(group_id=n, answers=[AnswerItem(answer=a, citations=[c])])
-            for n, (c, a) in enumerate(items.items())
+            GroupAnswer(group_id=n, answers=[AnswerItem(answer=answer, citations=[c])])
+            for n, (c, answer) in enumerate(answers.items())
         ],
     }
-    answer = aggregate(state)["answer"]
-    shown = {a.answer: a.citations for a in answer.answers}
-    assert shown == {"1887": ["en", "zh"], "1878년": ["ko"]}, answer.text
+    return {a.answer: a.citations for a in aggregate(state)["answer"].answers}
 
 
 def test_one_number_read_with_other_nouns_in_other_scripts_is_one_answer_cited_by_all() -> None:
