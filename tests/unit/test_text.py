@@ -295,6 +295,15 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("Est-ce que la piscine est ouverte le lundi ?", True),
         ("Peut-on nager dans le lac ?", True),
         ("Quand le pont a-t-il ouvert ?", False),
+        ("Le musée Arvel est-il ouvert le lundi ?", True),  # the subject first
+        ("La piscine est-elle ouverte le dimanche ?", True),
+        ("Y a-t-il un parking ?", True),
+        ("Le train part-il à 8 heures ?", True),
+        ("Pourquoi le musée est-il fermé ?", False),
+        ("Combien de visiteurs le musée a-t-il reçus ?", False),
+        ("À quelle heure le musée ouvre-t-il ?", False),
+        ("Le musée ouvre-t-il à 9 h ou à 10 h ?", False),  # alternatives
+        ("Who founded Saint-Elle?", False),  # a name
         ("¿El museo abre los domingos?", True),
         ("¿Cuándo abre el museo?", False),
         ("¿Abre a las 9 o a las 10?", False),

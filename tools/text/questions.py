@@ -6,7 +6,8 @@ Each language marks a yes/no question its own way, and none of them by a questio
 - English, German and Dutch open it with a verb: "Did the canal freeze?", "Ist das Depot
   sonntags geöffnet?", "Unterstützt der Drucker doppelseitigen Druck?", "Is het museum open?".
 - French with "est-ce que" or a verb and its pronoun: "Est-ce que la piscine est ouverte ?",
-  "Peut-on y nager ?".
+  "Peut-on y nager ?", or, after its subject, "Le musée est-il ouvert le lundi ?" (without a
+  question word: "Quand le pont a-t-il ouvert ?" asks when).
 - Spanish opens it with "¿" and no question word: "¿El museo abre los domingos?".
 - Russian with the particle "ли": "Работает ли музей по понедельникам?".
 - Chinese ends it with 吗 or asks "A not A": "图书馆周日开放吗？", "是不是", "有没有".
@@ -90,6 +91,19 @@ _FRENCH = re.compile(
     re.IGNORECASE,
 )
 """French "Est-ce que ...", or a verb joined to its pronoun: "Peut-on", "A-t-il", "Sont-ils"."""
+
+_FRENCH_INVERTED = re.compile(
+    r"(?<![\w-])[a-zàâçéèêëîïôûùüÿœ]+-(?:t-)?(?:il|elle|on|ils|elles)(?![\w-])"
+)
+"""A verb joined to its pronoun after the subject: "Le musée est-il ...", "Y a-t-il ...".
+Lower case only: "Saint-Elle" is a name."""
+
+_FRENCH_ASKING = frozenset(
+    "qui que qu quoi quand comment combien pourquoi quel quelle quels quelles lequel laquelle "
+    "lesquels lesquelles".split()
+)
+"""French question words, as :func:`words` writes them ("où" is "ou", which offers
+alternatives already)."""
 
 _SPANISH_ASKING = frozenset(
     "que quien quienes cuando donde adonde como cual cuales cuanto cuanta cuantos cuantas "
@@ -198,6 +212,7 @@ def asks_yes_no(question: str) -> bool:
     return (
         _opens_with_a_verb(question, asked)
         or bool(_FRENCH.match(question))
+        or bool(_FRENCH_INVERTED.search(question) and not _FRENCH_ASKING & set(asked))
         or _spanish(question, asked)
         or "ли" in asked[1:4]
         or asked[0] == "هل"
