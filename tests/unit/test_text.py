@@ -304,6 +304,10 @@ def test_an_answer_of_function_words_is_grounded_by_the_phrase_itself() -> None:
         ("À quelle heure le musée ouvre-t-il ?", False),
         ("Le musée ouvre-t-il à 9 h ou à 10 h ?", False),  # alternatives
         ("Who founded Saint-Elle?", False),  # a name
+        ("Which add-on does the editor need?", False),  # English "-on"
+        ("What is a hands-on workshop?", False),
+        ("Le musée, que peut-on y voir ?", False),
+        ("Le parking, y a-t-on accès le soir ?", True),
         ("¿El museo abre los domingos?", True),
         ("¿Cuándo abre el museo?", False),
         ("¿Abre a las 9 o a las 10?", False),

@@ -93,10 +93,11 @@ _FRENCH = re.compile(
 """French "Est-ce que ...", or a verb joined to its pronoun: "Peut-on", "A-t-il", "Sont-ils"."""
 
 _FRENCH_INVERTED = re.compile(
-    r"(?<![\w-])[a-zàâçéèêëîïôûùüÿœ]+-(?:t-)?(?:il|elle|on|ils|elles)(?![\w-])"
+    r"(?<![\w-])[a-zàâçéèêëîïôûùüÿœ]+-(?:t-(?:il|elle|on)|il|elle|ils|elles)(?![\w-])"
 )
 """A verb joined to its pronoun after the subject: "Le musée est-il ...", "Y a-t-il ...".
-Lower case only: "Saint-Elle" is a name."""
+Lower case only: "Saint-Elle" is a name. "on" only after "-t-": English writes "add-on"
+and "hands-on"."""
 
 _FRENCH_ASKING = frozenset(
     "qui que qu quoi quand comment combien pourquoi quel quelle quels quelles lequel laquelle "
