@@ -8,7 +8,9 @@ yes/no questions in eight languages, and formats and question types (dates in di
 e-mail addresses, lists, markdown). Each case says which answers must be shown and which
 contexts must cite them (``must``; "" for a yes/no side), what must never be shown
 (``never``), which contexts must not cite an answer (``uncited``), and for a yes/no question
-the side (``side``). A disputed answer does not count as shown.
+the side (``side``). A disputed answer does not count as shown, nor, for ``never``, one shown
+as about a namesake of the question's subject ("Dan Whitfield (Falcon Hiking Club)" for "Who
+leads the Falcon team?").
 
 Each case is asked with ``corg`` (the default) and with ``base`` (every context in one prompt:
 what a stock RAG chain does), with the embedded model. The model's replies are stored in
@@ -39,6 +41,7 @@ from contextorg.testing import MODEL_SERVER_NAME, free_port, start_model_server
 from contextorg.tools.models.resolve import resolve_chat_model
 from contextorg.tools.persistence.response_cache import SQLiteResponseCache, with_response_cache
 from contextorg.tools.text.normalize import polarity
+from contextorg.tools.text.phrases import namesake
 
 CASES = Path(__file__).parent / "data" / "everyday_cases.jsonl"
 KINDS = (
@@ -56,8 +59,19 @@ def load_cases() -> list[dict[str, Any]]:
 
 
 def problems_of(case: dict[str, Any], result: Result) -> tuple[list[list[Any]], list[str]]:
-    """What was shown (answer, citations), and every way it falls short of the case."""
-    shown = [[a.answer, list(a.citations)] for a in result.answer.answers if not a.disputed]
+    """What was shown (answer, citations), and every way it falls short of the case.
+
+    An answer shown as about a namesake of the question's subject is written with it:
+    "Dan Whitfield (Falcon Hiking Club)" for "Who leads the Falcon team?".
+    """
+    shown: list[list[Any]] = []
+    namesakes: set[str] = set()
+    for a in (a for a in result.answer.answers if not a.disputed):
+        answer = a.answer
+        if a.about and namesake(case["question"], a.about) is not None:
+            answer = f"{a.answer} ({a.about})"
+            namesakes.add(answer)
+        shown.append([answer, list(a.citations)])
     problems: list[str] = []
     for want, ids in case["must"].items():
         cited = {c for answer, citations in shown if want.lower() in answer.lower()
@@ -67,7 +81,7 @@ def problems_of(case: dict[str, Any], result: Result) -> tuple[list[list[Any]], 
         elif missing := [i for i in ids if i not in cited]:
             problems.append(f"{want!r} not cited by {missing}")
     for bad in case.get("never", []):
-        if any(bad.lower() in answer.lower() for answer, _ in shown):
+        if any(bad.lower() in answer.lower() for answer, _ in shown if answer not in namesakes):
             problems.append(f"shows {bad!r}")
     for bad, ids in case.get("uncited", {}).items():
         for answer, citations in shown:

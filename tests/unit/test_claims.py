@@ -31,6 +31,7 @@ from contextorg.tools.text.phrases import (
     named_in_code_only,
     names,
     names_no_one,
+    namesake,
     reads_as_sentence,
     restates,
     said_elsewhere,
@@ -2136,6 +2137,54 @@ def test_clauses_are_quotes_and_general_ones_are_no_answer() -> None:
     question = "Who owns the Harbor build?"
     assert speaks_of_another(clause, question, "Build ownership. " + clause)
     assert not speaks_of_another(clause, question, "The Harbor build. " + clause)
+
+
+LEADS_FALCON = "Who leads the Falcon team?"
+CLUB = "The Falcon Hiking Club is led by Dan Whitfield, who organises a walk every month."
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "about"),
+    [
+        (LEADS_FALCON, CLUB, "Falcon Hiking Club"),
+        (LEADS_FALCON, "The Falcon team (payments engineering) is led by Grace Ndlovu.", None),
+        (LEADS_FALCON, "The Falcon Team is led by Grace Ndlovu.", None),  # the noun, capitalized
+        (LEADS_FALCON, "The Falcon Hiking Club and the Falcon team share a room.", None),
+        (LEADS_FALCON, "Falcon Hiking Club. Falcon Rowing Club.", None),  # two namesakes: which?
+        (LEADS_FALCON, "Grace Ndlovu leads it.", None),  # never named
+        # the name alone, or with another noun: on a knowledge base about OpenXT, "OpenXT
+        # tools" and "OpenXT specific" are OpenXT's own
+        ("Who is the on-call lead for the Orion cluster?", "The Orion club is led by Ruth.", None),
+        ("What is the main build script in the OpenXT repo?", "The OpenXT tools build it.", None),
+        # no noun after the name: a verb, or a person's name alone
+        ("When did the Corvale Bridge open?", "The Corvale Bridge Company built it.", None),
+        ("When was George Horner born?", "George William Horner was born in 1860.", None),
+        ("What sport is the 2013 China Open associated with?", "China Open Snooker", None),
+        # several names, or not in English
+        ("Did Ken Ito lead the Falcon team?", CLUB, None),
+        ("Wer leitet das Falcon-Team?", CLUB, None),
+    ],
+)
+def test_a_text_naming_only_a_namesake_of_the_subject_is_about_the_namesake(
+    question: str, text: str, about: str | None
+) -> None:
+    assert namesake(question, text) == about
+
+
+def test_an_answer_read_from_a_namesake_page_is_shown_as_about_the_namesake() -> None:
+    team = Context(id="eng", text="The Falcon team (payments engineering) is led by Grace Ndlovu.")
+    contexts = [team, Context(id="club", text=CLUB)]
+    readings = {
+        "eng": Triple(True, None, "Grace Ndlovu"),
+        "club": Triple(True, None, "Dan Whitfield"),
+    }
+    result = ask(LEADS_FALCON, contexts, model=World(contexts, readings).model())
+    shown = [(a.answer, a.about, a.citations) for a in result.answer.answers]
+    assert shown == [
+        ("Grace Ndlovu", None, ["eng"]),
+        ("Dan Whitfield", "Falcon Hiking Club", ["club"]),
+    ]
+    assert "Dan Whitfield (Falcon Hiking Club)" in result.answer.text
 
 
 YARD = "The Quarry Marina's build yard is run by Dana Ruiz."

@@ -24,7 +24,7 @@ from contextorg.tools.text.normalize import (
     unstated_numbers,
     words,
 )
-from contextorg.tools.text.phrases import bare_reply, complete_phrase, reads_as_sentence
+from contextorg.tools.text.phrases import bare_reply, complete_phrase, namesake, reads_as_sentence
 from contextorg.tools.text.questions import asks_yes_no
 
 OUT_OF_SCOPE = "I could not find an answer to this question in the given contexts."
@@ -236,22 +236,34 @@ def answer_from_readings(
 
     Answers that agree (:func:`~contextorg.tools.text.normalize.same_answer`) are one answer, citing
     every context that gave it in any form, shown in the form most of them state, then as most
-    gave it, then the fullest ("AMD Radeon HD 7750" over "HD7750", one each).
+    gave it, then the fullest ("AMD Radeon HD 7750" over "HD7750", one each). An answer read
+    from a context that names only a namesake of the question's subject is about that
+    namesake (:func:`~contextorg.tools.text.phrases.namesake`): "Dan Whitfield" about the
+    "Falcon Hiking Club" for "Who leads the Falcon team?".
     """
+    texts = [full_text(c) for c in contexts]
+    abouts = [namesake(question, text) for text in texts]
     merged: list[list[tuple[str, int]]] = []  # per answer: (phrase, context number) as read
     for number, context in enumerate(contexts, start=1):
         for answer in readings[context.id].answers:
-            match = next((m for m in merged if same_answer(m[0][0], answer)), None)
+            match = next(
+                (
+                    m
+                    for m in merged
+                    if same_answer(m[0][0], answer) and abouts[m[0][1] - 1] == abouts[number - 1]
+                ),
+                None,
+            )
             if match is None:
                 merged.append([(answer, number)])
             else:
                 match.append((answer, number))
-    texts = [full_text(c) for c in contexts]
     proposed = []
     for readers in merged:
         shown = _shown_form(readers, texts, question)
         others = tuple(dict.fromkeys(p for p, _ in readers if p != shown))
-        proposed.append(Proposed(shown, contexts=tuple(n for _, n in readers), forms=others))
+        numbers = tuple(n for _, n in readers)
+        proposed.append(Proposed(shown, abouts[numbers[0] - 1], numbers, forms=others))
     return cite(group_id, proposed, contexts, question, readings)
 
 

@@ -1147,6 +1147,107 @@ def _naming(question: str, text: str) -> tuple[tuple[str, bool], ...]:
     return tuple((p, asked <= set(words(p))) for p in paragraphs(text))
 
 
+def namesake(question: str, text: str) -> str | None:
+    """The other thing ``text`` is about, when it writes the question's name only as a namesake's.
+
+    "Falcon Hiking Club" for "Who leads the Falcon team?": the name, then more of a name that
+    the question does not write, where the text never writes the question's noun ("team")
+    and writes its name only so, one way. None when the text writes the noun, or the name
+    alone ("The Orion club's telescope nights" may be the cluster's own: "OpenXT specific",
+    "OpenXT tools" are, on pages about OpenXT), or another way ("the Lantern library" for "the
+    Lantern SDK"), or never; and for a question with no name, with several, with no noun
+    after its name (a person's or a place's name alone: its pages write it many ways; "When
+    did the Corvale Bridge open?" has a verb there), or not in English ("die
+    Kestrel-Brücke" is a noun first).
+    """
+    runs = _name_runs(question) if _ENGLISH_QUESTION.match(question) else []
+    if len(runs) != 1:
+        return None
+    (name, noun), asked = runs[0], stems(question)
+    if noun is None:
+        return None
+    if stems(noun) & stems(text):
+        return None  # the question's noun is in the text: it may well be about the subject
+    found = set()
+    for run, _ in _runs_from(text, name[0]):
+        if [w.lower() for w in run[: len(name)]] != [w.lower() for w in name]:
+            return None  # written another way: "Lantern library" for "Lantern SDK"
+        more = {w.lower() for w in run[len(name) :]} - FUNCTION_WORDS
+        if not more or stems(" ".join(more)) & asked:
+            return None  # the name alone ("the Falcon team"), or with a word of the question's
+        found.add(" ".join(run))  # "Falcon Hiking Club"
+    return found.pop() if len({f.lower() for f in found}) == 1 else None
+
+
+_ENGLISH_QUESTION = re.compile(
+    r"^\W*(?:who|whom|whose|what|which|where|when|why|how|is|are|was|were|do|does|did|can|has"
+    r"|have)\b",
+    re.IGNORECASE,
+)
+"""A question opened as English ones are: a noun after a name is read the English way."""
+
+
+def _name_runs(question: str) -> list[tuple[list[str], str | None]]:
+    """The question's names (:func:`names`), each as written, with the noun after it if any.
+
+    "Who leads the Falcon team?" has one, ``(["Falcon"], "team")``; a noun is a lower-case
+    word that is no function word, written after the name with only a space or a hyphen.
+    """
+    named = names(question)
+    runs: list[tuple[list[str], str | None]] = []
+    for run, after in _runs_from(question, None):
+        while run and run[0].lower() not in named:  # "Did Ken Ito ...": the question's opening
+            run = run[1:]
+        if run and {w.lower() for w in run} <= named:
+            verb = _AUXILIARY_THEN.search(question.split(run[0])[0])
+            runs.append((run, None if verb else after))
+    return runs
+
+
+_AUXILIARY_THEN = re.compile(
+    r"\b(?:do|does|did|is|are|was|were|has|have|had|will|can|could|should|would)"
+    r"(?:\s+(?:the|a|an))?(?:\s+\d[\w-]*)?\s*$",
+    re.IGNORECASE,
+)
+"""An auxiliary right before a question's name: the word after the name is its verb, not a
+noun ("When did the Corvale Bridge open?", "What sport is Bobby Carpenter associated with?")."""
+
+
+def _runs_from(text: str, first: str | None) -> list[tuple[list[str], str | None]]:
+    """Each run of capitalized words in ``text`` (opening with ``first``), and the word after it.
+
+    The word after it only when that is a lower-case word that is no function word. Words are
+    joined by spaces or hyphens only: "Falcon Hiking Club, who" is one run.
+    """
+    tokens = list(re.finditer(r"\w+", text))
+    out: list[tuple[list[str], str | None]] = []
+    n = 0
+    while n < len(tokens):
+        word = tokens[n].group()
+        if not word[:1].isupper() or (first is not None and word != first):
+            n += 1
+            continue
+        run, end = [word], n + 1
+        while end < len(tokens) and _joined(text, tokens[end - 1], tokens[end]):
+            if not tokens[end].group()[:1].isupper():
+                break
+            run.append(tokens[end].group())
+            end += 1
+        after = None
+        if end < len(tokens) and _joined(text, tokens[end - 1], tokens[end]):
+            following = tokens[end].group()
+            if following.islower() and following not in FUNCTION_WORDS:
+                after = following
+        out.append((run, after))
+        n = end
+    return out
+
+
+def _joined(text: str, before: re.Match[str], after: re.Match[str]) -> bool:
+    """Whether two words of ``text`` are written with only spaces or a hyphen between them."""
+    return text[before.end() : after.start()] in {" ", "-", "\u00a0"}
+
+
 def names_no_one(answer: str, question: str) -> bool:
     """Whether a reply to a question for someone is a predicate that names no one.
 
