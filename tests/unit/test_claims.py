@@ -325,6 +325,61 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
 
 
 @pytest.mark.parametrize(
+    ("text", "answer", "stated"),
+    [
+        # past the verb of being after the role, or after what the role is of
+        ("The former owner of the Falcon API is Ken Ito.", "Ken Ito", False),
+        ("The former owner is Ken Ito.", "Ken Ito", False),
+        ("The owner of the Falcon API is Lena Park.", "Lena Park", True),
+        ("The former owner is retired and Lena Park owns it now.", "Lena Park", True),
+        ("The former owner of the API left, and Lena Park owns it now.", "Lena Park", True),
+        # a proposed holder does not hold the role yet
+        (
+            "DRAFT (not approved): the proposed owner of the Falcon API is Jin Park.",
+            "Jin Park",
+            False,
+        ),
+        ("The proposed owner is Jin Park.", "Jin Park", False),
+        ("Proposed owner: Jin Park", "Jin Park", False),
+        ("Jin Park, the prospective owner, starts in May.", "Jin Park", False),
+        ("Vorgeschlagener Eigentümer: Jin Park", "Jin Park", False),
+        ("Owner: Maria Lopez (approved 2026-02). Proposed owner: Jin Park.", "Maria Lopez", True),
+        # a proposal of something else, or one that was adopted
+        ("Jin Park proposed the new queue layout and owns the Falcon API.", "Jin Park", True),
+        ("The Falcon API is owned by Jin Park, as proposed in March.", "Jin Park", True),
+    ],
+)
+def test_a_proposed_holder_is_not_stated_nor_one_named_after_the_role_and_a_verb_of_being(
+    text: str, answer: str, stated: bool
+) -> None:
+    assert states(text, answer, "Who owns the Falcon API?") is stated
+
+
+def test_a_proposed_holder_answers_who_was_proposed() -> None:
+    question = "Who is the proposed owner of the Falcon API?"
+    assert states("The proposed owner is Jin Park.", "Jin Park", question)
+    assert states("Proposed owner: Jin Park", "Jin Park", question)
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question"),
+    [
+        (
+            "El propietario propuesto es Jin Park.",
+            "Jin Park",
+            "¿Quién es el propietario de la API?",
+        ),
+        ("Le propriétaire proposé est Jin Park.", "Jin Park", "Qui est le propriétaire de l'API ?"),
+        ("Предложенный владелец: Jin Park", "Jin Park", "Кто владелец API?"),
+    ],
+)
+def test_a_proposed_holder_in_languages_that_put_the_word_after_or_before_the_role(
+    text: str, answer: str, question: str
+) -> None:
+    assert not states(text, answer, question)
+
+
+@pytest.mark.parametrize(
     ("text", "question", "now", "before"),
     [
         (

@@ -1053,6 +1053,28 @@ owner: Ken Ito", "Antiguo responsable", "Бывший владелец", "前负
 "이전 담당자"), when the question asks about that role. Not "outgoing": in technical text it
 is a direction ("Outgoing traffic uses port 8443")."""
 
+PROPOSED = frozenset(
+    w
+    for cue in """
+    proposed prospective suggested intended vorgeschlagene vorgeschlagener vorgeschlagenen
+    designierte designierter voorgestelde предложенный предложенная предлагаемый предлагаемая
+    拟任 拟议
+    """.split()
+    for w in words(cue)
+)
+"""Words that make a holder of the role after them one not yet in it ("the proposed owner",
+"Proposed owner: Jin Park", "vorgeschlagener Verantwortlicher", "предложенный владелец"),
+when the question asks about that role and not about the proposal ("Who is the proposed
+owner?"). A draft states what it proposes; the role is not yet held."""
+
+PROPOSED_AFTER = frozenset(
+    w
+    for cue in "proposé proposée propuesto propuesta proposto proposta".split()
+    for w in words(cue)
+)
+"""The same, in languages that put them after their noun: "le responsable proposé", "el
+propietario propuesto"."""
+
 FORMER_AFTER = frozenset(
     w
     for cue in "السابق السابقة قبلی پیشین trước sebelumnya terdahulu anterior précédent "
@@ -3726,8 +3748,12 @@ def _former(said: list[str], asked: frozenset[str]) -> int | None:
             for n, w in enumerate(said)
             if w not in asked
             and (
-                (w in FORMER and _role_asked(said[n + 1 : n + 3], asked))
-                or (w in FORMER_AFTER and n and _role_asked(said[max(n - 3, 0) : n], asked))
+                (w in FORMER | PROPOSED and _role_asked(said[n + 1 : n + 3], asked))
+                or (
+                    w in FORMER_AFTER | PROPOSED_AFTER
+                    and n
+                    and _role_asked(said[max(n - 3, 0) : n], asked)
+                )
                 # a clause that opens on its role as a label does, whatever the question calls
                 # it: "المالك السابق كان Ken Ito" for "Who owns ...?"
                 or (w in FORMER_AFTER and n == 1 and len(said) > 2)
@@ -3746,7 +3772,8 @@ def _a_former_label(clause: str, said: list[str], asked: frozenset[str] | set[st
     return (
         clause.rstrip().endswith((":", "："))
         and 1 < len(said) <= 3
-        and said[0] in FORMER - asked  # "Previous owner:" answers who was the previous one
+        # "Previous owner:" answers who was the previous one
+        and said[0] in (FORMER | PROPOSED) - asked
     )
 
 
@@ -3754,10 +3781,20 @@ def _deny_former(said: list[str], n: int, flags: list[bool]) -> None:
     """Deny the holder beside "former" (at ``n``), and its role.
 
     "Ken Ito, former owner of ...", "the former owner Ken Ito left"; not past a verb of
-    change or being ("the former owner handed the API to Lena Park").
+    change ("the former owner handed the API to Lena Park"). Past the verb of being after the
+    role, or after what the role is of, up to a conjunction: "The former owner of the Pylon
+    queue is Ken Ito", "the proposed owner is Jin Park"; "the former owner is retired and
+    Lena Park owns it" leaves Lena Park.
     """
     _deny(flags, said, n - REACH, n + 2)
     _deny(flags, said, n + 2, n + 5, CHANGING | PREDICATES | MOVED_TO)
+    after = n + 2  # the role's next word: "is", or what the role is of
+    if said[after : after + 1] in (["of"], ["for"]):
+        after = next(
+            (m for m in range(n + 3, n + 3 + REACH) if said[m : m + 1] and said[m] in BEING), -1
+        )
+    if 0 <= after < len(said) and said[after] in BEING:
+        _deny(flags, said, after + 1, after + 1 + REACH, CHANGING | CONJUNCTIONS)
 
 
 def _deny_until(said: list[str], flags: list[bool]) -> None:
