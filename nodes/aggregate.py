@@ -51,7 +51,11 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     for item in answers:
         extra: list[str] = []
         for s in (s for c in item.citations for s in organization.supporting.get(c, [])):
-            if s not in texts or supports(texts[s], item.answer, question, readings.get(s)):
+            if (
+                s not in texts
+                or supports(texts[s], item.answer, question, readings.get(s))
+                or _reads_alike(item.answer, readings.get(s), texts[s], question)
+            ):
                 extra.append(s)
                 continue
             head = _head_of(item.answer, readings.get(s))
@@ -199,6 +203,27 @@ ADJUNCTS = frozenset("in on at since during from until after before around circa
 
 
 _LABELLED = re.compile(r"^[A-Z]{2,}\s+(?=\S)")
+
+
+def _reads_alike(answer: str, reading: ContextReading | None, text: str, question: str) -> bool:
+    """Whether a copy was read as ``answer`` in its own words, and its text states them.
+
+    "600 requests/minute" for "600 requests per minute": the same words, a slash for "per".
+    """
+    if reading is None or reading.status != "answers":
+        return False
+    return any(
+        _per_words(given) == _per_words(answer) and states(text, given, question)
+        for given in reading.answers
+    )
+
+
+def _per_words(answer: str) -> list[str]:
+    return words(_PER.sub(" per ", answer))
+
+
+_PER = re.compile(r"(?<=[^\W\d_])\s*/\s*(?=[^\W\d_])")
+"""A slash between words, read as "per": "requests/minute", "km/h"."""
 
 
 def _head_of(answer: str, reading: ContextReading | None) -> str | None:

@@ -54,6 +54,10 @@ class ContextReading(BaseModel):
     answers: list[str] = Field(default_factory=list)
     said: str | None = None
     """The model's reply as given (an answer, or a stance for a yes/no question)."""
+    denied_words: list[str] = Field(default_factory=list)
+    """For a yes/no question, the question's words the text writes only to deny them ("n'accepte
+    pas" for "accepte-t-il ...?"), where they decided the stance: the model said "yes", too
+    unsure of it to tell, and the text says no."""
     descriptor: str | None = None
     """What tells this context's entity apart from namesakes, when the reader says."""
     clipped: bool = False

@@ -40,6 +40,7 @@ from contextorg.tools.text.phrases import (
     unasked_row,
     unoffered,
     untimely,
+    written_date,
 )
 
 UPDATED = "Update (2024): the owner is now Lena Park. Original text: the owner is Ken Ito."
@@ -1885,6 +1886,29 @@ def test_a_year_read_for_when_is_the_one_date_the_text_writes_it_in(
 ) -> None:
     assert dated(answer, text, question) == shown
     assert grounded(text, dated(answer, text, question))
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "shown"),
+    [
+        ("June 9, 2026", "The Lumen exhibition runs from 3 March to 9 June 2026.", "9 June 2026"),
+        ("June 9", "The Lumen exhibition runs from 3 March to 9 June 2026.", "9 June 2026"),
+        ("9 June 2026", "It closes on June 9, 2026.", "June 9, 2026"),
+        ("July 14, 1868", "It opened on 14th of July, 1868.", "14th of July, 1868"),
+        ("March 3rd", "Doors open on 3rd March.", "3rd March"),
+        ("14 juillet 1868", "Il est né le 14 juillet 1868.", "14 juillet 1868"),
+        # written as read; two dates the answer may be; another year; not a date whole
+        ("June 9, 2026", "It closes on June 9, 2026.", "June 9, 2026"),
+        ("June 9", "It ran on 9 June 2025 and on 9 June 2026.", "June 9"),
+        ("June 9, 2026", "It closed on 9 June 2025.", "June 9, 2026"),
+        ("on June 9", "It closes on 9 June.", "on June 9"),
+        ("1868", "Born 14 July 1868.", "1868"),
+    ],
+)
+def test_a_date_read_in_another_order_is_shown_as_the_text_writes_it(
+    answer: str, text: str, shown: str
+) -> None:
+    assert written_date(answer, text) == shown
 
 
 DIVISION = (

@@ -64,6 +64,7 @@ def test_json_output_on_the_demo(run_cli: Any) -> None:
         "status": "answers",
         "answers": ["1991"],
         "said": "1991",
+        "denied_words": [],
         "descriptor": None,
         "clipped": False,
         "spans": [],

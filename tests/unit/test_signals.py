@@ -320,6 +320,38 @@ def test_a_text_read_yes_too_unsure_to_tell_is_left_out_with_why() -> None:
     assert "takes no clear side" in result.summary()["dropped"]["hours"]
 
 
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Le musée Ardal accepte-t-il les chiens ?", "Le musée Ardal n'accepte pas les chiens."),
+        ("Does the Kell museum accept dogs?", "The Kell museum does not accept dogs."),
+        ("Принимает ли музей собак?", "Музей не принимает собак."),
+    ],
+)
+def test_a_text_that_denies_what_a_yes_no_question_asks_states_no(question: str, text: str) -> None:
+    # the model said "yes", too unsure of it to tell; the text writes the question's words
+    # only to deny them, so it argues no
+    model = ScriptedChatModel(respond=lambda m, s: _stance_reply("yes", -0.5, -1.0))
+    result = ask(question, [Context(id="site", text=text)], model=model)
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("no", ["site"])]
+    assert result.readings["site"].denied_words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Kell museum does not accept cats, but dogs are welcome.",
+        "The Kell museum is not open on Mondays, and it accepts dogs.",
+        "The Kell museum accepts dogs on weekdays.",
+    ],
+)
+def test_a_text_that_also_states_what_is_asked_stays_unsure(text: str) -> None:
+    model = ScriptedChatModel(respond=lambda m, s: _stance_reply("yes", -0.5, -1.0))
+    result = ask("Does the Kell museum accept dogs?", [Context(id="site", text=text)], model=model)
+    assert result.answer.answers == []
+    assert "takes no clear side" in result.summary()["dropped"]["site"]
+
+
 def test_struck_through_text_is_not_shown_to_the_model() -> None:
     # A small model reads "Owner: ~~Ana Costa~~ Ben Adler" as naming Ana Costa: it is not shown.
     def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
@@ -366,6 +398,76 @@ def test_a_reply_that_names_one_command_is_cut_to_it() -> None:
         "Which command should I use to deploy?": ["quill deploy"],
         "How do I retry more often?": ["Set max_retries to 5"],
     }
+
+
+def test_a_command_made_of_the_questions_words_is_an_answer() -> None:
+    # all "systemctl restart quill-worker" adds to "How do I restart the Quill worker?" is
+    # "systemctl", but it is the text's code whole: it names the command, not the subject
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        reply = "To restart the Quill worker, run `systemctl restart quill-worker`."
+        return AIMessage(content=json.dumps({"answers_question": True, "answer": reply}))
+
+    text = "To restart the Quill worker, run `systemctl restart quill-worker`."
+    result = ask(
+        "How do I restart the Quill worker?",
+        [Context(id="runbook", text=text)],
+        model=ScriptedChatModel(respond=respond),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("systemctl restart quill-worker", ["runbook"])
+    ]
+    # a reply naming the subject alone is still none
+    prose = "Restarting the Quill worker is done from its service page."
+    result = ask(
+        "How do I restart the Quill worker?",
+        [Context(id="runbook", text=prose)],
+        model=ScriptedChatModel(respond=lambda m, s: _reply("Quill worker")),
+    )
+    assert result.answer.answers == []
+
+
+def _reply(answer: str) -> AIMessage:
+    return AIMessage(content=json.dumps({"answers_question": True, "answer": answer}))
+
+
+def test_a_day_stated_in_place_of_a_denied_one_is_shown_as_its_date() -> None:
+    # the model replied with both dates; "instead of" denies 28 April, and the 4 the text
+    # states in its place is shown with its month, as the text writes it
+    result = ask(
+        "When is the Tarlo launch?",
+        [Context(id="memo", text="The Tarlo launch will be on 4 May instead of 28 April.")],
+        model=ScriptedChatModel(respond=lambda m, s: _reply("4 May instead of 28 April")),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("4 May", ["memo"])]
+
+
+def test_a_date_read_in_the_models_order_is_shown_in_the_texts() -> None:
+    result = ask(
+        "When does the Lumen exhibition close?",
+        [Context(id="museum", text="The Lumen exhibition runs from 3 March to 9 June 2026.")],
+        model=ScriptedChatModel(respond=lambda m, s: _reply("June 9, 2026")),
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [("9 June 2026", ["museum"])]
+
+
+def test_a_copy_that_writes_the_answer_with_a_slash_for_per_is_cited() -> None:
+    replies = {"a": "600 requests per minute", "b": "600 requests/minute"}
+    texts = {
+        "a": "The Quill API rate limit is 600 requests per minute.",
+        "b": "Rate limit for the Quill API: 600 requests/minute.",
+    }
+
+    def respond(messages: Sequence[BaseMessage], schema: dict[str, object] | None) -> AIMessage:
+        shown = messages[-1].text
+        return _reply(next(replies[k] for k, t in texts.items() if t in shown))
+
+    result = ask(
+        "What is the Quill API rate limit?",
+        [Context(id=k, text=t) for k, t in texts.items()],
+        model=ScriptedChatModel(respond=respond),
+    )
+    [answer] = result.answer.answers
+    assert sorted(answer.citations) == ["a", "b"]
 
 
 def test_a_link_is_shown_with_its_address_and_a_reply_naming_it_is_cut_to_it() -> None:

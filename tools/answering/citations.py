@@ -131,10 +131,12 @@ def unsure_stance(reading: ContextReading) -> bool:
     """Whether ``reading`` is a "yes" read as "no" for want of confidence: it states neither.
 
     (:data:`~contextorg.tools.relations.reading.STANCE_MARGIN`.) The relation graph counts it
-    with the noes; no answer cites it.
+    with the noes; no answer cites it. Not when the text writes the question's words only to
+    deny them (``reading.denied_words``): then it states "no".
     """
     sides = {polarity(a) for a in reading.answers}
-    return reading.status == "answers" and sides == {False} and polarity(reading.said) is True
+    said_yes = polarity(reading.said) is True and not reading.denied_words
+    return reading.status == "answers" and sides == {False} and said_yes
 
 
 def _states_any(

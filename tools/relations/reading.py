@@ -38,7 +38,13 @@ from contextorg.tools.text.claims import (
     writes,
 )
 from contextorg.tools.text.language import common_language, language, language_name
-from contextorg.tools.text.normalize import ascii_digits, grounded, same_answer, words
+from contextorg.tools.text.normalize import (
+    FUNCTION_WORDS,
+    ascii_digits,
+    grounded,
+    same_answer,
+    words,
+)
 from contextorg.tools.text.phrases import (
     CLOSING_ASIDE,
     address_phrase,
@@ -48,10 +54,13 @@ from contextorg.tools.text.phrases import (
     bare_reply,
     code_phrase,
     complete_phrase,
+    date_of_day,
     date_phrase,
     dated,
     headed,
+    inline_code,
     named_in_code_only,
+    names,
     names_no_one,
     placeholder,
     restates,
@@ -62,6 +71,7 @@ from contextorg.tools.text.phrases import (
     unasked_row,
     unoffered,
     untimely,
+    written_date,
 )
 from contextorg.tools.text.questions import asks_yes_no
 from contextorg.tools.text.variants import in_text_spelling
@@ -115,12 +125,39 @@ def read_stance_reading(
         return ContextReading(status="failed", clipped=clipped)
     if not out.answers_question:
         return ContextReading(status="silent", said=out.answer, clipped=clipped)
-    side = out.answer
+    side, denied = out.answer, []
     lean = yes_lean(message)
     if out.answer == "yes" and lean is not None and lean < STANCE_MARGIN:
         logger.debug("stance of %s: yes by %.2f nats, under the margin: no", context.id, lean)
-        side = "no"
-    return ContextReading(status="answers", answers=[side], said=out.answer, clipped=clipped)
+        side, denied = "no", denied_asked(full_text(shown), question)
+    return ContextReading(
+        status="answers", answers=[side], said=out.answer, denied_words=denied, clipped=clipped
+    )
+
+
+def denied_asked(text: str, question: str) -> list[str]:
+    """The words of a yes/no question that ``text`` writes only to deny them, if any.
+
+    "Le musée n'accepte pas les chiens." denies "accepte" and "chiens" of "Le musée
+    accepte-t-il les chiens ?", and "Музей не принимает собак." every word of "Принимает ли
+    музей собак?". Content words of three letters or more, not the question's names (its
+    subject), that the text writes, denies (:func:`~contextorg.tools.text.claims.denies`)
+    and never states; none when it states any of them ("n'accepte pas les chats, mais les
+    chiens sont les bienvenus"). Read only where the model leaned to "yes" too little to
+    tell: a text that denies what the question asks argues no. Of 160 texts of ConflictQA's
+    development split that write some word of the question only to deny it, the 1.5B model
+    read 34 "yes" too unsure to tell; 32 argue no, and the 3 this takes (every word denied)
+    all do.
+    """
+    named = {w for name in names(question) for w in words(name)}
+    written = set(words(text))
+    asked = [
+        w
+        for w in dict.fromkeys(words(question))
+        if len(w) > 2 and w not in FUNCTION_WORDS and w not in named and w in written
+    ]
+    denied = [w for w in asked if denies(text, w, question) and not states(text, w, question)]
+    return denied if denied == asked else []
 
 
 def reports_logprobs(model: BaseChatModel) -> bool:
@@ -273,6 +310,7 @@ def _read_answer(
     # the grammar closed the reply at its length limit, and the phrase is where it stopped
     cut = len(reply) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(headed(complete_phrase(phrase, text, cut=cut), text), text, question)
+    answer = written_date(answer, text)  # "9 June 2026", read as "June 9, 2026"
     reading = ContextReading(
         status="answers",
         answers=[answer],
@@ -298,7 +336,7 @@ def _read_answer(
     if (
         not answer
         or (not out.answers_question and REFUSALS & set(words(answer)))
-        or restates(answer, asked)
+        or (restates(answer, asked) and not inline_code(answer, text))
         or speaks_of_another(answer, question, text)
         or says_nothing_asked(answer, question)
         or named_in_code_only(answer, question, text)
@@ -421,7 +459,11 @@ def corrected_to(text: str, answer: str, question: str) -> str | None:
         return None
     # with the answer's own words where the text writes them so: "Room 3" is "Room 5"
     whole = ascii_digits(answer).replace(gone[0], stated[0], 1) if len(gone) == 1 else ""
-    return whole if whole and writes(near, whole) and states(near, whole, question) else stated[0]
+    if whole and writes(near, whole) and states(near, whole, question):
+        return whole
+    # a day is its date: "4 May instead of 28 April" states "4 May"
+    date = None if years else date_of_day(near, stated[0])
+    return date if date and states(near, date, question) else stated[0]
 
 
 def _renamed_to(text: str, answer: str, question: str) -> str | None:

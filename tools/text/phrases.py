@@ -866,9 +866,9 @@ _TIME_NOUNS = stems("year date day month century decade time")
 
 _CODE = re.compile(r"`([^`\n]{1,80})`")
 """Inline code in a text: a command, a flag, a setting's name ("`quill deploy`")."""
-_TELLING_TO = frozenset({"instead"})
-"""A word a reply adds around the command it names, beside the question's own: "Use `quill
-deploy` instead"."""
+_TELLING_TO = frozenset("instead run use type enter execute call invoke try command".split())
+"""Words a reply adds around the command it names, beside the question's own: "Use `quill
+deploy` instead", "To restart the worker, run `systemctl restart quill-worker`"."""
 
 
 def code_phrase(answer: str, text: str, question: str) -> str:
@@ -876,8 +876,8 @@ def code_phrase(answer: str, text: str, question: str) -> str:
 
     "Use quill deploy instead" read from "Deprecated: `quill push`. Use `quill deploy`
     instead" for "Which command should I use to deploy?" is "quill deploy": all the reply adds
-    around the code are the question's words, function words and "instead". A reply that says
-    more of it stays whole: "Set `max_retries` to 5".
+    around the code are the question's words, function words and words that tell to run it
+    ("instead", "run"). A reply that says more of it stays whole: "Set `max_retries` to 5".
     """
     if "`" not in text:
         return answer
@@ -895,6 +895,15 @@ def code_phrase(answer: str, text: str, question: str) -> str:
     if rest and rest <= FUNCTION_WORDS | _TELLING_TO | set(words(question)):
         return code
     return answer
+
+
+def inline_code(answer: str, text: str) -> bool:
+    """Whether ``answer`` is one piece of ``text``'s inline code, whole.
+
+    Code names something exactly: "systemctl restart quill-worker" answers "How do I restart
+    the Quill worker?" though all it adds to the question's words is "systemctl".
+    """
+    return "`" in text and answer.strip() in {code.strip() for code in _CODE.findall(text)}
 
 
 _WHOLE_ADDRESS = re.compile(
@@ -985,6 +994,51 @@ def dated(answer: str, text: str, question: str) -> str:
         for m in re.finditer(pattern, text, re.IGNORECASE)
     }
     return next(iter(found.values())) if len(found) == 1 else answer
+
+
+_DAY_MONTH = (
+    rf"(?:{_DAY}\.?\s+(?:of\s+)?(?:{_MONTH})\.?|(?:{_MONTH})\.?\s+{_DAY}\b)(?:,?\s+\d{{4}}(?!\d))?"
+)
+_WRITTEN_DATE = re.compile(rf"(?<!\w){_DAY_MONTH}", re.IGNORECASE)
+"""A date with its day and its month's name, in either order, and its year or not."""
+
+
+def written_date(answer: str, text: str) -> str:
+    """A date read in another order than ``text`` writes it, as the text writes it.
+
+    "June 9, 2026" read from "The exhibition runs from 3 March to 9 June 2026." is "9 June
+    2026", and so is "June 9", with the year the text gives it. Only an answer that is one
+    date whole (a day and a month's name, with a year or not), and only where the text writes
+    those words (and a year) in one date and never as the answer has them.
+    """
+    if not _WRITTEN_DATE.fullmatch(bare := answer.strip(" .")) or says_phrase(text, bare):
+        return answer
+    wanted = _date_words(bare)
+    found = {
+        " ".join(m.group().rstrip(".").split())  # "3rd March." ends a sentence
+        for m in _WRITTEN_DATE.finditer(text)
+        if (written := _date_words(m.group())) == wanted
+        or (wanted < written and len(year := written - wanted) == 1 and next(iter(year)).isdigit())
+    }
+    return found.pop() if len(found) == 1 else answer
+
+
+def date_of_day(text: str, day: str) -> str | None:
+    """The one date ``text`` writes with the day ``day`` and a month's name: "4 May" for "4".
+
+    In "The launch will be on 4 May instead of 28 April.", the 4 stated in place of the 28 is
+    "4 May". None when no date, or two, have that day.
+    """
+    found = {
+        " ".join(m.group().rstrip(".").split())
+        for m in _WRITTEN_DATE.finditer(text)
+        if day in words(m.group())
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _date_words(date: str) -> frozenset[str]:
+    return frozenset(words(date)) - {"of"}
 
 
 def headed(answer: str, text: str) -> str:
