@@ -334,6 +334,10 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
         ("The owner of the Falcon API is Lena Park.", "Lena Park", True),
         ("The former owner is retired and Lena Park owns it now.", "Lena Park", True),
         ("The former owner of the API left, and Lena Park owns it now.", "Lena Park", True),
+        # a clause that says what the former holder is labels nothing after it
+        ("The former owner is retired; the API is owned by Lena Park.", "Lena Park", True),
+        ("The former owner is Ken Ito; the API is owned by Lena Park.", "Lena Park", True),
+        ("The former owner is Ken Ito; the API is owned by Lena Park.", "Ken Ito", False),
         # a proposed holder does not hold the role yet
         (
             "DRAFT (not approved): the proposed owner of the Falcon API is Jin Park.",

@@ -2206,7 +2206,9 @@ def _holder_passed(
     too: "Ken Ito (CEO 2010-2015)", "Raj Patel, CEO until 2021, now chairs the board".
     """
     short = len(said) <= 4
-    if former is not None and (short or former == 0):
+    # "The former owner is retired" says what it is: a sentence of its own, no label
+    stating = former is not None and bool(set(said[former + 2 : former + 3]) & BEING)
+    if former is not None and (short or former == 0) and not stating:
         return "label"
     ended = _ended_span(said) or any(
         w in UNTIL and said[n + 1 : n + 2] and said[n + 1].isdigit() for n, w in enumerate(said)
