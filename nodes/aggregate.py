@@ -90,14 +90,18 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
 
 
 def _merged(items: Iterable[AnswerItem]) -> list[AnswerItem]:
-    """Copies of ``items``, one per answer (normalized), with the citations of all that give it."""
-    merged: dict[str, AnswerItem] = {}
+    """Copies of ``items``, one per answer and what it is about, cited by all that give it.
+
+    Answers are compared normalized. The same name about a namesake of the question's subject
+    and about the subject itself stays two answers: "Dan Whitfield (Falcon Hiking Club)" from
+    the club's page, "Dan Whitfield" from the team's.
+    """
+    merged: dict[tuple[str, str], AnswerItem] = {}
     for item in items:
-        key = normalize(item.answer)
+        key = (normalize(item.answer), normalize(item.about or ""))
         if key in merged:
             kept = merged[key]
             kept.citations = list(dict.fromkeys([*kept.citations, *item.citations]))
-            kept.about = kept.about or item.about
         else:
             merged[key] = item.model_copy(deep=True)
     return list(merged.values())

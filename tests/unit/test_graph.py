@@ -442,6 +442,31 @@ def test_a_year_and_the_same_with_a_counter_of_another_script_are_one_answer() -
     assert shown == {"1887": ["en", "zh"], "1878년": ["ko"]}
 
 
+def test_one_name_about_a_namesake_and_about_the_subject_stays_two_answers() -> None:
+    contexts = [
+        Context(id="team", text="The Falcon team is led by Dan Whitfield."),
+        Context(id="club", text="The Falcon Hiking Club is led by Dan Whitfield."),
+        Context(id="wiki", text="Falcon Hiking Club: Dan Whitfield leads it."),
+    ]
+    abouts = {"team": None, "club": "Falcon Hiking Club", "wiki": "Falcon Hiking Club"}
+    state = {
+        "question": "Who leads the Falcon team?",
+        "contexts": contexts,
+        "group_answers": [
+            GroupAnswer(
+                group_id=n,
+                answers=[AnswerItem(answer="Dan Whitfield", about=about, citations=[c])],
+            )
+            for n, (c, about) in enumerate(abouts.items())
+        ],
+    }
+    shown = [(a.answer, a.about, a.citations) for a in aggregate(state)["answer"].answers]
+    assert shown == [
+        ("Dan Whitfield", None, ["team"]),
+        ("Dan Whitfield", "Falcon Hiking Club", ["club", "wiki"]),
+    ]
+
+
 def _aggregated(
     question: str, contexts: list[Context], answers: dict[str, str]
 ) -> dict[str, list[str]]:
