@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 import simplemma
@@ -1014,13 +1015,12 @@ def written_date(answer: str, text: str) -> str:
     if not _WRITTEN_DATE.fullmatch(bare := answer.strip(" .")) or says_phrase(text, bare):
         return answer
     wanted = _date_words(bare)
-    found = {
-        " ".join(m.group().rstrip(".").split())  # "3rd March." ends a sentence
-        for m in _WRITTEN_DATE.finditer(text)
-        if (written := _date_words(m.group())) == wanted
-        or (wanted < written and len(year := written - wanted) == 1 and next(iter(year)).isdigit())
-    }
-    return found.pop() if len(found) == 1 else answer
+
+    def same_date(written: frozenset[str]) -> bool:  # the same words, or those and a year
+        added = written - wanted
+        return wanted <= written and len(added) <= 1 and all(w.isdigit() for w in added)
+
+    return _one_date(text, same_date) or answer
 
 
 def date_of_day(text: str, day: str) -> str | None:
@@ -1029,10 +1029,19 @@ def date_of_day(text: str, day: str) -> str | None:
     In "The launch will be on 4 May instead of 28 April.", the 4 stated in place of the 28 is
     "4 May". None when no date, or two, have that day.
     """
+    return _one_date(text, lambda written: day in written)
+
+
+def _one_date(text: str, wanted: Callable[[frozenset[str]], bool]) -> str | None:
+    """The one date with a day and a month's name ``text`` writes whose words are ``wanted``.
+
+    As the text writes it, its spaces made single and a full stop after it left out ("3rd
+    March." ends a sentence); None when none is, or two are.
+    """
     found = {
         " ".join(m.group().rstrip(".").split())
         for m in _WRITTEN_DATE.finditer(text)
-        if day in words(m.group())
+        if wanted(_date_words(m.group()))
     }
     return found.pop() if len(found) == 1 else None
 
