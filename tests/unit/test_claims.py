@@ -338,6 +338,10 @@ def test_a_former_holder_of_what_is_asked_is_not_stated(
         ("The former owner is retired; the API is owned by Lena Park.", "Lena Park", True),
         ("The former owner is Ken Ito; the API is owned by Lena Park.", "Lena Park", True),
         ("The former owner is Ken Ito; the API is owned by Lena Park.", "Ken Ito", False),
+        # a short clause of its own labels nothing ("Old price: $15" does)
+        ("The old owner left; the API is owned by Lena Park.", "Lena Park", True),
+        ("The old team left, and the API is owned by Lena Park.", "Lena Park", True),
+        ("Old owner: Ken Ito; new owner: Lena Park.", "Ken Ito", False),
         # a proposed holder does not hold the role yet
         (
             "DRAFT (not approved): the proposed owner of the Falcon API is Jin Park.",

@@ -2537,7 +2537,7 @@ def _affirmed(
                 passed.append((*here, "after two"))  # "in 1921 - not, as guides say, in 1919"
             if (
                 said[0] in PAST_LABELS - not_cues
-                and (_a_past_label(said) or _heads(clause, said, parts))
+                and (_a_past_label(said) or _heads(clause, said, parts, written[number]))
                 # "Before 2023, Ken Ito owned it; ..." dates one clause ("Before 2023:" labels)
                 and (len(said) == 1 or said[0] not in BEFORE or clause.endswith(":"))
             ) or (updated and _labels_original(said, parts, not_cues)):
@@ -2864,13 +2864,16 @@ def _surpasses_before(said: list[str]) -> bool:
     return lead is not None and all(w in opening for w in rest[:lead])
 
 
-def _heads(clause: str, said: list[str], parts: list[tuple[str, list[str]]]) -> bool:
+def _heads(clause: str, said: list[str], parts: list[tuple[str, list[str]]], sentence: str) -> bool:
     """Whether a short clause heads its sentence of several as a label: "Old price: $15".
 
-    Not a name: "Old Town: the historic centre".
+    Not a name: "Old Town: the historic centre"; nor a clause of its own, which a semicolon or
+    a comma ends: "The old team left; the queue is owned by Lena Park".
     """
     named = any(t[:1].isupper() for t in clause.split()[1:])
-    return len(said) <= 3 and len(parts) > 1 and parts[0][1] is said and not named
+    at = sentence.find(clause)
+    own = at >= 0 and sentence[at + len(clause) :].lstrip()[:1] in (";", ",", "；", "，")
+    return len(said) <= 3 and len(parts) > 1 and parts[0][1] is said and not named and not own
 
 
 def _labels_original(
