@@ -18,6 +18,7 @@ from contextorg.tools.models.calls import Meter
 from contextorg.tools.relations.graph import Triple
 from contextorg.tools.relations.reading import (
     STANCE_MARGIN,
+    denied_asked,
     read_stance,
     yes_lean,
 )
@@ -326,6 +327,8 @@ def test_a_text_read_yes_too_unsure_to_tell_is_left_out_with_why() -> None:
         ("Le musée Ardal accepte-t-il les chiens ?", "Le musée Ardal n'accepte pas les chiens."),
         ("Does the Kell museum accept dogs?", "The Kell museum does not accept dogs."),
         ("Принимает ли музей собак?", "Музей не принимает собак."),
+        ("本馆周日开放吗？", "本馆周日不开放。"),
+        ("ห้องสมุดเปิดวันอาทิตย์ไหม", "ห้องสมุดไม่เปิดวันอาทิตย์"),
     ],
 )
 def test_a_text_that_denies_what_a_yes_no_question_asks_states_no(question: str, text: str) -> None:
@@ -350,6 +353,12 @@ def test_a_text_that_also_states_what_is_asked_stays_unsure(text: str) -> None:
     result = ask("Does the Kell museum accept dogs?", [Context(id="site", text=text)], model=model)
     assert result.answer.answers == []
     assert "takes no clear side" in result.summary()["dropped"]["site"]
+
+
+def test_a_chinese_text_that_states_what_is_asked_denies_none_of_it() -> None:
+    # "open as usual on Sundays": the 1.5B model reads it "yes", too unsure to tell
+    assert denied_asked("本馆周日照常开放。", "本馆周日开放吗？") == []
+    assert denied_asked("本馆周日不开放。", "本馆周日开放吗？") == ["本馆", "周日", "开放"]
 
 
 def test_struck_through_text_is_not_shown_to_the_model() -> None:

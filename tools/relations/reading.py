@@ -74,7 +74,7 @@ from contextorg.tools.text.phrases import (
     written_date,
 )
 from contextorg.tools.text.questions import asks_yes_no
-from contextorg.tools.text.variants import in_text_spelling
+from contextorg.tools.text.variants import HAN, in_text_spelling
 
 logger = logging.getLogger("contextorg")
 
@@ -140,10 +140,11 @@ def denied_asked(text: str, question: str) -> list[str]:
 
     "Le musée n'accepte pas les chiens." denies "accepte" and "chiens" of "Le musée
     accepte-t-il les chiens ?", and "Музей не принимает собак." every word of "Принимает ли
-    музей собак?". Content words of three letters or more, not the question's names (its
-    subject), that the text writes, denies (:func:`~contextorg.tools.text.claims.denies`)
-    and never states; none when it states any of them ("n'accepte pas les chats, mais les
-    chiens sont les bienvenus"). Read only where the model leaned to "yes" too little to
+    музей собак?", and "本馆周日不开放。" those of "本馆周日开放吗？". Content words of three
+    letters or more (two Han characters), not the question's names (its subject), that the
+    text writes, denies (:func:`~contextorg.tools.text.claims.denies`) and never states;
+    none when it states any of them ("n'accepte pas les chats, mais les chiens sont les
+    bienvenus", "本馆周日照常开放。"). Read only where the model leaned to "yes" too little to
     tell: a text that denies what the question asks argues no. Of 160 texts of ConflictQA's
     development split that write some word of the question only to deny it, the 1.5B model
     read 34 "yes" too unsure to tell; 32 argue no, and the 3 this takes (every word denied)
@@ -154,7 +155,10 @@ def denied_asked(text: str, question: str) -> list[str]:
     asked = [
         w
         for w in dict.fromkeys(words(question))
-        if len(w) > 2 and w not in FUNCTION_WORDS and w not in named and w in written
+        if len(w) >= (2 if HAN.match(w) else 3)  # "开放": Chinese words are two characters
+        and w not in FUNCTION_WORDS
+        and w not in named
+        and w in written
     ]
     denied = [w for w in asked if denies(text, w, question) and not states(text, w, question)]
     return denied if denied == asked else []
