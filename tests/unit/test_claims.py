@@ -16,7 +16,7 @@ from contextorg.tools.evaluation.metrics import audit
 from contextorg.tools.organizers.corg import plan_corg
 from contextorg.tools.relations.graph import Triple
 from contextorg.tools.relations.reading import corrected_to
-from contextorg.tools.text.claims import denies, states
+from contextorg.tools.text.claims import another_time, denies, states
 from contextorg.tools.text.normalize import grounded, mentions, says_phrase, words
 from contextorg.tools.text.phrases import (
     another_row,
@@ -48,6 +48,9 @@ OWNS = "Who owns the Harbor build?"
 PORT = "Which port should I use?"
 DB = "What database does the ledger use?"
 PRICE = "What is the price of the Pro plan?"
+CHAIRS = (
+    "Maya Lund chaired the Orrin board from 2014 to 2017; Raj Mehta chaired it from 2017 to 2021."
+)
 ARCHIVE = (
     "The Corvale Bridge actually opened in 1934, not in 1932 as many guides claim; "
     "the 1932 date was only the planned opening."
@@ -1765,6 +1768,13 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
         ),
         ("Le siège est à la place Bellecour.", "Où est le siège ?", "la place Bellecour"),
         ("The office is on the Harbour Avenue.", "Where is the office?", "Harbour Avenue"),
+        # an opening clause of the question's own words, before a comma, is no part of it
+        (
+            "To request access to the Tern data lake, post in the #data-access channel.",
+            "How do I request access to the Tern data lake?",
+            "post in the #data-access channel",
+        ),
+        ("In 1932, the bridge opened.", "When did the bridge open?", "In 1932, the bridge opened."),
     ],
 )
 def test_a_reply_restating_the_question_is_cut_to_the_phrase_that_answers(
@@ -2097,6 +2107,11 @@ def test_an_answer_that_only_names_the_subject_is_no_answer() -> None:
     assert not restates("Maya Chen", "Who owns the Harbor build?")
     assert not restates("Harbor Research Group", "Who wrote the Harbor report?")
     assert not restates("suspension bridge", "What type of bridge is the Corvale Bridge?")
+    # a chat channel or handle names one thing, whatever words of the question it holds
+    question = "How do I request access to the Tern data lake?"
+    assert not restates("post in the #data-access channel", question)
+    assert not restates("ask @data-access", question)
+    assert restates("post in the Tern data access channel", question)
     # German capitals its nouns: one joined to the question's name is still a common word
     assert restates("Harbor-Projekt", "Wem gehört der Harbor-Build?")
     assert restates("das Harbor-Team", "Wem gehört der Harbor-Build?")
@@ -2883,6 +2898,47 @@ def test_a_reply_that_names_who_does_what_the_question_asks_is_cut_to_the_name()
     assert answer_phrase("Owner is Mia Chen", "Who owns the invoicing service?") == "Mia Chen"
     assert answer_phrase("Director: Erwin Piscator", "Who directed it?") == "Erwin Piscator"
     assert answer_phrase("Writer's Guild", "Who wrote it?") == "Writer's Guild"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "question", "other"),
+    [
+        (CHAIRS, "Maya Lund", "Who chaired the Orrin board in 2019?", True),
+        (CHAIRS, "Raj Mehta", "Who chaired the Orrin board in 2019?", False),
+        (CHAIRS, "Maya Lund", "Who chaired the Orrin board in 2016?", False),
+        (CHAIRS, "Maya Lund", "Who chaired the Orrin board?", False),  # no year asked
+        (CHAIRS, "Maya Lund", "Who chaired it in 2016 or 2019?", False),  # two
+        (
+            "Ana Ito ran it 2014–17. Ben Roy ran it since 2018.",
+            "Ana Ito",
+            "Who ran it in 2019?",
+            True,
+        ),
+        (
+            "Ana Ito ran it 2014–17. Ben Roy ran it since 2018.",
+            "Ben Roy",
+            "Who ran it in 2019?",
+            False,
+        ),
+        ("Ben Roy ran it since 2020.", "Ben Roy", "Who ran it in 2019?", True),
+        ("Ana Ito led it until 2016.", "Ana Ito", "Who led it in 2019?", True),
+        ("Ana Ito led it until 2016 and again from 2018.", "Ana Ito", "Who led it in 2019?", False),
+        ("Ana Ito was appointed in 2015.", "Ana Ito", "Who led it in 2019?", False),  # one year
+        ("Ana Ito leitete es von 2010 bis 2015.", "Ana Ito", "Wer leitete es 2019?", True),
+        # named again in a clause that bounds her to no years
+        (
+            "Ana Ito led it from 2010 to 2015. Ana Ito still leads it.",
+            "Ana Ito",
+            "Who led it in 2019?",
+            False,
+        ),
+        ("The 2014–2017 figure was 40%.", "40%", "What was the figure in 2019?", False),  # a figure
+    ],
+)
+def test_a_text_may_place_an_answer_in_other_years_than_asked(
+    text: str, answer: str, question: str, other: bool
+) -> None:
+    assert another_time(text, answer, question) is other
 
 
 @pytest.mark.parametrize(

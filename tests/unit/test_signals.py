@@ -673,6 +673,32 @@ def test_a_text_of_one_paragraph_is_read_once() -> None:
     assert result.summary()["usage"]["llm_calls"] == 1
 
 
+CHAIRS = (
+    "Maya Lund chaired the Orrin board from 2014 to 2017; Raj Mehta chaired it from 2017 to 2021."
+)
+
+
+@pytest.mark.parametrize(("again", "shown"), [("Raj Mehta", ["Raj Mehta"]), (None, []),
+                                              ("Maya Lund", []), ("Ines Wu", [])])  # fmt: skip
+def test_a_reading_of_someone_the_text_places_in_other_years_is_read_once_more(
+    again: str | None, shown: list[str]
+) -> None:
+    # Maya Lund's years leave 2019 out: asked again, told so, the reading stands only when it
+    # names someone else whom the text does not place in other years (a failed call, the same
+    # name, a name the text does not write: nothing shown)
+    asked: list[str] = []
+    model = _rereading_model("Maya Lund", again, asked)
+    question = "Who chaired the Orrin board in 2019?"
+    result = ask(question, [Context(id="board", text=CHAIRS)], model=model)
+    assert [a.answer for a in result.answer.answers] == shown
+    assert 'Not "Maya Lund": the text gives other years for that' in asked[-1]
+    # a question of no year, or of one of hers, takes her at the first reading
+    for question in ("Who chaired the Orrin board?", "Who chaired the Orrin board in 2015?"):
+        asked.clear()
+        result = ask(question, [Context(id="board", text=CHAIRS)], model=model)
+        assert [a.answer for a in result.answer.answers] == ["Maya Lund"] and len(asked) == 1
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -31,6 +31,7 @@ from contextorg.tools.text.claims import (
     NOW,
     PRESENT_LABELS,
     a_year,
+    another_time,
     changed_to,
     denies,
     sentences,
@@ -352,6 +353,19 @@ def _read_answer(
         return reading.model_copy(update={"status": "ungrounded", "answers": []})
     if untimely(answer, question):  # "Jerusalem" for "When was Porush born?"
         return reading.model_copy(update={"status": "silent", "answers": []})
+    if another_time(text, answer, question):
+        # "Maya Lund", who chaired the board "from 2014 to 2017", for "Who chaired it in
+        # 2019?": read once more, told the years; kept only when it answers for them
+        silent = reading.model_copy(update={"status": "silent", "answers": []})
+        if again is not None:
+            return silent
+        asking = ANOTHER_TIME.format(question=question, said=answer)
+        other = _read_answer(prompt, schema, context, question, model, meter, again=asking)
+        if other.status == "answers" and not any(
+            same_answer(a, answer) or another_time(text, a, question) for a in other.answers
+        ):
+            return other
+        return silent
     if again is None and said_elsewhere(answer, asked, text):
         # "Created by Ross Philipson" two paragraphs after "The Wilderness Years ... written by
         # Sue Townsend": read once more, told to leave that aside; kept when nothing else comes
@@ -416,6 +430,9 @@ _KANA = re.compile("[\u3040-\u30ff]")
 
 REREAD = '{question} (Not "{said}": the text gives that up. What does the text itself say?)'
 """The question as it is asked again of a text read as giving what it denies."""
+
+ANOTHER_TIME = '{question} (Not "{said}": the text gives other years for that.)'
+"""The question as it is asked again of a text read for someone it places in other years."""
 
 ELSEWHERE = (
     '{question} (Not "{said}": the text says that of something else. What does it say about'

@@ -804,6 +804,57 @@ def denies(text: str, answer: str, question: str = "") -> bool:
     return mentions(text, answer) and not states(text, answer, question)
 
 
+def another_time(text: str, answer: str, question: str) -> bool:
+    """Whether ``text`` bounds ``answer`` to years that leave out the one year the question asks.
+
+    "Maya Lund chaired the Orrin board from 2014 to 2017; Raj Mehta chaired it from 2017 to
+    2021." holds "Maya Lund" for "Who chaired the Orrin board in 2019?" only in a clause whose
+    years ("from 2014 to 2017", "2014–17", "since 2020", "until 2018") all end before 2019 or
+    start after it. A clause that names one year alone ("appointed in 2015") bounds nothing;
+    nor does a question that names no year, or several, or an answer that is itself a figure.
+    """
+    asked = {int(y) for y in _A_YEAR.findall(question)}
+    if len(asked) != 1 or any(c.isdigit() for c in answer):
+        return False
+    [year] = asked
+    held = [
+        clause
+        for sentence in _sentences(text)
+        for clause in re.split(r";|\s[–—]\s", sentence)
+        if mentions(clause, answer)
+    ]
+    spans = [_year_spans(clause) for clause in held]
+    return bool(held) and all(
+        found and not any(start <= year <= end for start, end in found) for found in spans
+    )
+
+
+_A_YEAR = re.compile(r"(?<![\d.,])(1[5-9]\d\d|20\d\d)(?![\d.,]\d)")
+_SPAN = re.compile(
+    r"(?<!\d)(1[5-9]\d\d|20\d\d)\s*(?:[–—-]|to|till|until|through|and|bis|à|au|a|al|hasta)\s*"
+    r"(1[5-9]\d\d|20\d\d|\d\d)(?!\d)",
+    re.IGNORECASE,
+)
+_SINCE = re.compile(r"\b(?:since|from|seit|ab|depuis|desde)\s+(1[5-9]\d\d|20\d\d)(?!\d)", re.I)
+_UNTIL = re.compile(
+    r"\b(?:until|till|up to|before|bis|jusqu'en|jusqu’en|hasta)\s+(1[5-9]\d\d|20\d\d)(?!\d)", re.I
+)
+
+
+def _year_spans(clause: str) -> list[tuple[int, int]]:
+    """The spans of years a clause bounds something to: "from 2014 to 2017", "since 2020"."""
+    spans, rest = [], clause
+    for match in _SPAN.finditer(clause):
+        start, end = int(match[1]), match[2]
+        stop = int(end) if len(end) == 4 else start // 100 * 100 + int(end)  # "2014–17"
+        if start <= stop:
+            spans.append((start, stop))
+            rest = rest.replace(match[0], " ")
+    spans += [(int(m[1]), 9999) for m in _SINCE.finditer(rest)]
+    spans += [(0, int(m[1])) for m in _UNTIL.finditer(rest)]
+    return spans
+
+
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])|\n")
 
 _DAY_ORDINAL = re.compile(r"(?:^|\W)\d{1,2}\.$")

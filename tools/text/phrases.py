@@ -73,9 +73,10 @@ def agents(said: set[str]) -> set[str]:
 
 _PATH = r"[\w~.][/\\][\w.%]"
 """Where a path joins two of its names: "~/.config", "deploy/ledger", "C:\\Quill"."""
-_ADDRESS = re.compile(rf"\w@\w|\w://\w|{_PATH}|\w\.[a-z]{{2,5}}\b")
-"""An e-mail address, a URL, a path or a file name ("~/.config/quill/config.toml",
-"C:\\Quill", "setup.cfg"): it names one thing, whatever words of the question it holds."""
+_ADDRESS = re.compile(rf"\w@\w|\w://\w|{_PATH}|\w\.[a-z]{{2,5}}\b|(?<![\w#@])[#@][A-Za-z][\w.-]")
+"""An e-mail address, a URL, a path, a file name ("~/.config/quill/config.toml", "C:\\Quill",
+"setup.cfg"), a chat channel or handle ("#data-access", "@ops-oncall"): it names one thing,
+whatever words of the question it holds."""
 
 
 @lru_cache(maxsize=65536)
@@ -161,6 +162,7 @@ def answer_phrase(answer: str, question: str) -> str:
     """
     if not asks_yes_no(question) and _YES_NO_OPENING.match(answer):
         answer = bare_reply(_YES_NO_OPENING.sub("", answer))  # "Yes, to 100 requests."
+    answer = _past_restated_opening(answer, question)
     if UNSPACED.search(answer) and UNSPACED.search(question):
         return _filled_in(answer, question) or _named_subject(answer, question) or answer
     asked = agents(stems(question))  # "Owner is Mia Chen" restates "Who owns ...?"
@@ -201,6 +203,22 @@ def answer_phrase(answer: str, question: str) -> str:
     while len(tokens) > 1 and (not stems(tokens[0]) - asked or tokens[0].lower() in NOW_WORDS):
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
     return " ".join(tokens[: _restated_tail(tokens, question)]).rstrip(" .,;:!?")
+
+
+def _past_restated_opening(answer: str, question: str) -> str:
+    """``answer`` after an opening clause that only restates the question, when it has one.
+
+    "To request access to the Tern data lake, post in the #data-access channel." for "How do
+    I request access to the Tern data lake?" is "post in the #data-access channel": the words
+    before its first comma (two content words or more) are all the question's, and what
+    follows adds some. "In 1932, the bridge opened" keeps its year.
+    """
+    opening, comma, rest = answer.partition(", ")
+    asked = stems(question)
+    said = [t for t in re.findall(r"\w+", opening) if t.lower() not in FUNCTION_WORDS]
+    if not comma or len(said) < 2 or not stems(opening) <= asked or not stems(rest) - asked:
+        return answer
+    return bare_reply(rest)
 
 
 _ASKING = frozenset(
