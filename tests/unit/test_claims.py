@@ -37,6 +37,7 @@ from contextorg.tools.text.phrases import (
     said_elsewhere,
     says_nothing_asked,
     speaks_of_another,
+    table_cell,
     unasked_row,
     unoffered,
     untimely,
@@ -2898,6 +2899,44 @@ def test_a_reply_that_names_who_does_what_the_question_asks_is_cut_to_the_name()
     assert answer_phrase("Owner is Mia Chen", "Who owns the invoicing service?") == "Mia Chen"
     assert answer_phrase("Director: Erwin Piscator", "Who directed it?") == "Erwin Piscator"
     assert answer_phrase("Writer's Guild", "Who wrote it?") == "Writer's Guild"
+
+
+OWNERS = (
+    "# Owners\n\n| Service | Owner |\n|---|---|\n| Billing | Mara Lind |\n"
+    "| Search | **Omar Haddad** |"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "cell"),
+    [
+        (OWNERS, "Who owns the Search service?", "Omar Haddad"),  # "owns" for "Owner"
+        (OWNERS, "Who owns the billing service?", "Mara Lind"),
+        (OWNERS, "¿Quién es el owner de Search?", "Omar Haddad"),
+        (OWNERS, "Who owns the ledger?", None),  # no row named
+        (OWNERS, "Which service does Omar Haddad own?", "Search"),  # read the other way
+        (
+            "| Week | Primary |\n|---|---|\n| 10 | Ana |\n| 11 | Ben |",
+            "Who is primary in week 11?",
+            "Ben",
+        ),
+        (
+            "| Week | Lead |\n|---|---|\n| 10 | Ana |\n| 11 | Ben |",
+            "Who is primary in week 11?",
+            None,
+        ),
+        ("Week 10: Ana. Week 11: Ben.", "Who is primary in week 11?", None),  # no table
+        # two tables that each answer: none
+        (f"{OWNERS}\n\n{OWNERS.replace('Omar Haddad', 'Ines Wu')}", "Who owns Search?", None),
+    ],
+)
+def test_a_question_may_point_at_one_cell_of_a_table(
+    text: str, question: str, cell: str | None
+) -> None:
+    found = table_cell(text, question)
+    assert (found[0] if found else None) == cell
+    if found:
+        assert cell not in found[1] and "Service" not in found[1]  # the body's cells only
 
 
 @pytest.mark.parametrize(

@@ -673,6 +673,30 @@ def test_a_text_of_one_paragraph_is_read_once() -> None:
     assert result.summary()["usage"]["llm_calls"] == 1
 
 
+ROTA = (
+    "| Week | Primary | Secondary |\n|---|---|---|\n| 10 | Ana Ruiz | Ben Cole |\n"
+    "| 11 | Ben Cole | Ana Ruiz |"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "shown"),
+    [
+        ("Who is the primary on-call in week 11?", "Ana Ruiz", "Ben Cole"),  # week 10's
+        ("Who is the primary on-call in week 11?", "10", "Ben Cole"),  # the row's key
+        ("Who is the secondary on-call in week 11?", "Ben Cole", "Ana Ruiz"),  # the other column
+        ("Who is the primary on-call in week 11?", "Ben Cole", "Ben Cole"),
+        ("Who is on call?", "Ana Ruiz", "Ana Ruiz"),  # no row named: as read
+    ],
+)
+def test_a_table_read_in_another_row_or_column_gives_the_cell_asked(
+    question: str, read: str, shown: str
+) -> None:
+    model = _rereading_model(read, None)
+    result = ask(question, [Context(id="rota", text=ROTA)], model=model)
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [(shown, ["rota"])]
+
+
 CHAIRS = (
     "Maya Lund chaired the Orrin board from 2014 to 2017; Raj Mehta chaired it from 2017 to 2021."
 )

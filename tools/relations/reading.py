@@ -69,6 +69,7 @@ from contextorg.tools.text.phrases import (
     says_nothing_asked,
     speaks_of_another,
     stems,
+    table_cell,
     unasked_row,
     unoffered,
     untimely,
@@ -316,6 +317,9 @@ def _read_answer(
     cut = len(reply) >= _longest(schema) and said.endswith(phrase.rstrip(" .,;:!?\"'()"))
     answer = dated(headed(complete_phrase(phrase, text, cut=cut), text), text, question)
     answer = written_date(answer, text)  # "9 June 2026", read as "June 9, 2026"
+    cell = table_cell(text, question)
+    if cell and not same_answer(answer, cell[0]) and any(same_answer(answer, c) for c in cell[1]):
+        answer = cell[0]  # "Ana Ruiz", week 10's, for "Who is the primary on-call in week 11?"
     reading = ContextReading(
         status="answers",
         answers=[answer],
