@@ -49,6 +49,7 @@ OWNS = "Who owns the Harbor build?"
 PORT = "Which port should I use?"
 DB = "What database does the ledger use?"
 PRICE = "What is the price of the Pro plan?"
+REBUILT = "When is the search index rebuilt?"
 CHAIRS = (
     "Maya Lund chaired the Orrin board from 2014 to 2017; Raj Mehta chaired it from 2017 to 2021."
 )
@@ -3213,6 +3214,20 @@ def test_phrases_plans_that_are_over_and_other_orders(
         ("Ken Ito used to own the Harbor build. Lena Park owns it now.", "Ken Ito", OWNS, False),
         ("Jenkins is used to run the Harbor build; Ken Ito owns it now.", "Ken Ito", OWNS, True),
         ("Ken Ito used to own the Harbor build.", "Ken Ito", "Who used to own it?", True),
+        # "used to" after a word of the question: its subject is what is asked about
+        (
+            "Its index is rebuilt at 02:00; the rebuild used to run at 04:00.",
+            "04:00",
+            REBUILT,
+            False,
+        ),
+        (
+            "Its index is rebuilt at 02:00; the rebuild used to run at 04:00.",
+            "02:00",
+            REBUILT,
+            True,
+        ),
+        ("The rebuild used to run at 04:00.", "04:00", "When did the rebuild use to run?", True),
         (
             "The Harbor build, once owned by Ken Ito, is now owned by Lena Park.",
             "Ken Ito",

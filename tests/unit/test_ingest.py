@@ -313,3 +313,22 @@ def test_a_row_made_only_of_cells_spanned_from_above_is_read() -> None:
     page = "<table><tr><td rowspan=2>a</td><td rowspan=2>b</td></tr><tr></tr><tr><td>c</td></tr>"
     units = units_from(SourceDocument(id="t", content=page + "</table>", format="html"))
     assert [u.text for u in units if u.kind == "table"] == ["a | b\na | b\nc | "]
+
+
+def test_markdown_lines_wrapped_in_a_sentence_are_one_line() -> None:
+    # hard-wrapped prose is one sentence, as a browser shows it; a label's line, a list item
+    # and code keep their lines
+    md = (
+        "# Search\n\nIts index is rebuilt nightly at 02:00 UTC; the rebuild\nused to run at 04:00"
+        " until January.\nOwner: Lena Park\nLast reviewed: May 2026\n\n"
+        "```\nstep one\nstep two\n```\n"
+    )
+    units = units_from(SourceDocument(id="s", content=md, format="markdown"))
+    assert units[0].text == (
+        "Its index is rebuilt nightly at 02:00 UTC; the rebuild used to run at 04:00 until"
+        " January.\nOwner: Lena Park\nLast reviewed: May 2026\nstep one\nstep two"
+    )
+    # HTML's own line breaks are left as they are
+    page = units_from(SourceDocument(id="p", content="<p>Owned by Ana\nLast updated: May</p>",
+                                     format="html"))  # fmt: skip
+    assert page[0].text == "Owned by Ana\nLast updated: May"

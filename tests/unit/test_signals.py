@@ -673,6 +673,21 @@ def test_a_text_of_one_paragraph_is_read_once() -> None:
     assert result.summary()["usage"]["llm_calls"] == 1
 
 
+def test_a_reply_of_clauses_is_cut_to_the_one_its_text_does_not_give_up() -> None:
+    text = (
+        "Its index is rebuilt nightly at 02:00 UTC; the rebuild used to run at 04:00 until January."
+    )
+    model = _rereading_model(
+        "nightly at 02:00 UTC; the rebuild used to run at 04:00 until January.", None
+    )
+    result = ask(
+        "When is the search index rebuilt?", [Context(id="search", text=text)], model=model
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("nightly at 02:00 UTC", ["search"])
+    ]
+
+
 ROTA = (
     "| Week | Primary | Secondary |\n|---|---|---|\n| 10 | Ana Ruiz | Ben Cole |\n"
     "| 11 | Ben Cole | Ana Ruiz |"

@@ -307,7 +307,7 @@ def _read_answer(
         return ContextReading(status="failed", clipped=clipped)
     text = full_text(shown)
     reply = in_text_spelling((out.answer or "").strip(), text)  # "朴丽娜" of "朴麗娜"
-    said = _the_sentence_stated(reply, text, question)
+    said = _the_clause_stated(_the_sentence_stated(reply, text, question), text, question)
     phrase = answer_phrase(bare_reply(said, text), question)
     phrase = address_phrase(code_phrase(phrase, text, question), text, question)
     phrase = date_phrase(phrase, question)
@@ -423,6 +423,25 @@ def _the_sentence_stated(said: str, text: str, question: str) -> str:
         and states(text, phrase, question)
     ]
     return stated[0] if len(stated) == 1 else said
+
+
+def _the_clause_stated(said: str, text: str, question: str) -> str:
+    """Of a reply of clauses between semicolons, the one clause its text does not give up.
+
+    "nightly at 02:00 UTC; the rebuild used to run at 04:00 until January." from a page that
+    writes both, for "When is the search index rebuilt?", is "nightly at 02:00 UTC": the text
+    gives up the other clause (or every figure of it). When none or several are left, the
+    reply stays whole.
+    """
+    parts = [p.strip() for p in said.split(";") if p.strip(" .")]
+    if len(parts) < 2:
+        return said
+    kept = [
+        part
+        for part in parts
+        if not (denies(text, part, question) or _figures_denied(text, part, question))
+    ]
+    return kept[0] if len(kept) == 1 else said
 
 
 _SENTENCE_END = re.compile(r"(?<=\w\w[.!?])\s+(?=\S)|(?<=[。！？])(?=\S)")

@@ -348,7 +348,34 @@ def _rst_headings(text: str) -> str:
 def _markdown_html(text: str) -> str:
     from markdown_it import MarkdownIt
 
-    return str(MarkdownIt("commonmark").enable("table").render(text))
+    markdown = MarkdownIt("commonmark").enable("table")
+    markdown.add_render_rule("softbreak", lambda *_: SOFT_BREAK)
+    return str(markdown.render(text))
+
+
+SOFT_BREAK = "\ue000"
+"""Where Markdown's text wraps a line without a break (a private-use character): resolved by
+:func:`_unwrapped` when the text is squashed."""
+
+_OWN_LINE = re.compile(r"^[^\s:|][^:\n]{0,40}:(?:\s|$)|^(?:[-*+]|\d+[.)])\s")
+"""A line that stands on its own: a label and its value ("Owner: Lena Park", "Last reviewed:
+May 2026"), or a list item written without a blank line before it."""
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` with Markdown's wrapped lines joined where they are one sentence.
+
+    "Its index is rebuilt nightly; the rebuild" and "used to run at 04:00." are one sentence,
+    written on two lines, as a browser shows it; "Owner: Lena Park" and "Last reviewed: May
+    2026" stay lines of their own, as their writer saw them.
+    """
+    lines = text.split(SOFT_BREAK)
+    out = lines[0]
+    for line in lines[1:]:
+        before = out.rsplit("\n", 1)[-1].strip()
+        own = _OWN_LINE.match(before) or _OWN_LINE.match(line.strip())
+        out += ("\n" if own else " ") + line
+    return out
 
 
 def _text_blocks(text: str) -> Iterator[tuple[UnitKind, str, str]]:
@@ -643,5 +670,6 @@ def _split_long(pieces: list[str], words: int) -> Iterator[str]:
 
 
 def _squash(text: str) -> str:
+    text = _unwrapped(text) if SOFT_BREAK in text else text
     lines = (re.sub(r"[ \t\r\f\v\u00a0]+", " ", line).strip() for line in text.split("\n"))
     return "\n".join(line for line in lines if line)

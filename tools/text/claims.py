@@ -2222,12 +2222,22 @@ what it runs on against it ("The API defaults to port 8080, but we run it on 844
 
 
 def _used_to_do(said: list[str], stems: frozenset[str]) -> bool:
-    """Whether "used to" comes before the question's own verb.
+    """Whether "used to" comes before the question's own verb, or after a word of the question.
 
-    "Ken Ito used to own it", for "Who owns the Harbor build?" (without the question's verb,
-    "key sequences used to select" may describe).
+    "Ken Ito used to own it", for "Who owns the Harbor build?", and "the rebuild used to run
+    at 04:00" (its subject is the question's "rebuilt") for "When is the search index
+    rebuilt?". Without either, "key sequences used to select" may describe.
     """
-    return any(_stem(said[n + 2]) in stems for n in _used_tos(said) if n + 2 < len(said))
+    lemmas = stems | {_stem(lemma(s)) for s in stems}  # the question's "rebuilt" is "rebuild"
+    return any(
+        (n + 2 < len(said) and _stem(said[n + 2]) in stems)
+        or any(_stem(w) in lemmas for w in said[max(0, n - SUBJECT_WORDS) : n])
+        for n in _used_tos(said)
+    )
+
+
+SUBJECT_WORDS = 3
+"""Words before "used to" read as its subject: "the nightly rebuild used to run"."""
 
 
 def _left_role(said: list[str], asked: frozenset[str]) -> bool:
