@@ -4696,3 +4696,14 @@ def test_a_correction_in_more_scripts_states_only_its_own_year(text: str) -> Non
     question = "When did the bridge open?"
     assert not states(text, "1932", question)
     assert states(text, "1934", question)
+
+
+def test_a_row_of_several_columns_is_about_the_thing_its_first_one_names() -> None:
+    row = "Row 3 in Table 1: Service is Ledger, and On-call channel is #ledger-oncall"
+    assert another_row(row, "What is the on-call channel for Search?")
+    assert not another_row(row, "What is the on-call channel for Ledger?")
+    # the page's title names the question's thing; a row of one pair is a page's property
+    roster = "Row 1 in Table 1: Member is Ana Ruiz, and Role is Lead"
+    assert not another_row(roster, "Who leads Search?", title="Search team roster")
+    assert another_row(roster, "Who leads Search?", title="Billing team roster")
+    assert not another_row("Row 1 in Table 1: Owner is Ken Ito", "Who owns Atlas?")

@@ -295,7 +295,9 @@ def _read_answer(
     meter: Meter,
     again: str | None = None,
 ) -> ContextReading:
-    if another_row(context.text, question) or unasked_row(context.text, question, context.title):
+    if another_row(context.text, question, context.title) or unasked_row(
+        context.text, question, context.title
+    ):
         return ContextReading(status="silent")  # the ledger's row, for the refunds service
     [shown] = shown_to(model, question, [context])
     messages = prompt.TEMPLATE.format_messages(

@@ -1437,7 +1437,7 @@ _ROW = re.compile(
 """A table row as it is indexed: "Row 1 in Table 1: Service is ledger, and Owner is ..."."""
 
 
-def another_row(text: str, question: str) -> bool:
+def another_row(text: str, question: str, title: str = "") -> bool:
     """Whether ``text`` is a table row about another thing than the one the question names.
 
     "Row 1 in Table 1: Service is ledger, and Owner is Ben Adler" for "Who owns the refunds
@@ -1445,8 +1445,12 @@ def another_row(text: str, question: str) -> bool:
     the question ends a phrase on that word ("the refunds service"), and the word before it
     is not in the row. A question that names none ("Who owns the service?", "Which service
     does Ben own?"), or uses the word another way ("the Build versions", "which step refers
-    to ..."), leaves every row in. Prose is not judged so: a page writes its subject in too
-    many ways ("the Federal Building" may be the question's "Security Building").
+    to ..."), leaves every row in. A row of several columns whose first names a thing
+    ("Service is Ledger, and On-call channel is #ledger-oncall") is about another thing than
+    the one a question names when neither the row nor the page's ``title`` writes that name
+    ("What is the on-call channel for Search?"). Prose is not judged so: a page writes its
+    subject in too many ways ("the Federal Building" may be the question's "Security
+    Building").
     """
     row = _ROW.search(text)
     if row is None or len(row["value"].split()) > ROW_NAME_WORDS or row["value"].endswith("."):
@@ -1454,6 +1458,14 @@ def another_row(text: str, question: str) -> bool:
     key, value, held = stems(row["key"]), stems(row["value"]), agents(stems(text))
     if not key or not value or value & stems(question):
         return False
+    named = names(question)
+    if (
+        named
+        and row["value"][:1].isupper()
+        and ", and " in text
+        and not named & set(words(f"{title}\n{text}"))
+    ):
+        return True  # "Service is Ledger, and ..." for "What is the on-call channel for Search?"
     tokens = re.findall(r"[\w-]+", question)
     each = [stems(t) for t in tokens]
     return any(
