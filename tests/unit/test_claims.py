@@ -37,6 +37,7 @@ from contextorg.tools.text.phrases import (
     said_elsewhere,
     says_nothing_asked,
     speaks_of_another,
+    speaks_of_nothing_asked,
     table_cell,
     unasked_row,
     unoffered,
@@ -4707,3 +4708,48 @@ def test_a_row_of_several_columns_is_about_the_thing_its_first_one_names() -> No
     assert not another_row(roster, "Who leads Search?", title="Search team roster")
     assert another_row(roster, "Who leads Search?", title="Billing team roster")
     assert not another_row("Row 1 in Table 1: Owner is Ken Ito", "Who owns Atlas?")
+
+
+SEARCH_PAGE = (
+    "Search is owned by Omar Haddad. Its index is rebuilt nightly; the rebuild used to run at 4."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "nothing"),
+    [
+        ("Who owns the ledger service?", "Search", True),  # no "ledger", no "service"
+        ("Which database does the ledger run on?", "Search", True),  # "run" is its verb
+        ("How do I restart the ledger?", "Search", True),
+        ("Who owns the ledger service?", "Ledger service", False),  # the title names it
+        ("When is the search index rebuilt?", "Search", False),
+        ("What is the on-call channel for Search?", "Search", False),  # no lower-case run
+        ("Who owns Search?", "Search", False),
+        ("Who owns the ledger service?", "", False),  # a context given without a title
+        ("Wem gehört der Ledger-Dienst?", "Search", False),  # not English
+    ],
+)
+def test_a_titled_page_may_write_nothing_of_what_the_question_asks_about(
+    question: str, title: str, nothing: bool
+) -> None:
+    assert speaks_of_nothing_asked(question, SEARCH_PAGE, title) is nothing
+
+
+def test_a_page_that_writes_nothing_of_the_question_is_not_read() -> None:
+    page = Context(id="search.md#1", title="Search", text=SEARCH_PAGE)
+    ledger = Context(
+        id="ledger.md#1", title="Ledger service", text="The ledger is owned by Priya Nair."
+    )
+    world = World(
+        [page, ledger],
+        {
+            "search.md#1": Triple(True, None, "Search"),
+            "ledger.md#1": Triple(True, None, "Priya Nair"),
+        },
+    )
+    result = ask("Who owns the ledger service?", [page, ledger], model=world.model())
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("Priya Nair", ["ledger.md#1"])
+    ]
+    assert result.summary()["dropped"]["search.md#1"] == "does not answer the question"
+    assert not any("Omar Haddad" in prompt for prompt in world.prompts)  # its call is saved

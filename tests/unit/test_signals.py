@@ -688,6 +688,22 @@ def test_a_reply_of_clauses_is_cut_to_the_one_its_text_does_not_give_up() -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("reply", "shown"),
+    [
+        # stopped at its length limit in a sentence that denies: its first sentence
+        ("To restart the ledger, run `quill restart`. Do not restart both", ["run quill restart"]),
+        # a refusal first: nothing
+        ("The text does not answer the question. It says to run quill restart", []),
+    ],
+)
+def test_a_reply_whose_later_sentences_deny_gives_its_first(reply: str, shown: list[str]) -> None:
+    text = "To restart the ledger, run `quill restart`. Do not restart both regions at once."
+    result = ask("How do I restart the ledger?", [Context(id="kb", text=text)],
+                 model=_rereading_model(reply, None))  # fmt: skip
+    assert [a.answer for a in result.answer.answers] == shown
+
+
 ROTA = (
     "| Week | Primary | Secondary |\n|---|---|---|\n| 10 | Ana Ruiz | Ben Cole |\n"
     "| 11 | Ben Cole | Ana Ruiz |"

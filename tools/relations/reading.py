@@ -68,6 +68,7 @@ from contextorg.tools.text.phrases import (
     said_elsewhere,
     says_nothing_asked,
     speaks_of_another,
+    speaks_of_nothing_asked,
     stems,
     table_cell,
     unasked_row,
@@ -295,8 +296,10 @@ def _read_answer(
     meter: Meter,
     again: str | None = None,
 ) -> ContextReading:
-    if another_row(context.text, question, context.title) or unasked_row(
-        context.text, question, context.title
+    if (
+        another_row(context.text, question, context.title)
+        or unasked_row(context.text, question, context.title)
+        or speaks_of_nothing_asked(question, context.text, context.title)
     ):
         return ContextReading(status="silent")  # the ledger's row, for the refunds service
     [shown] = shown_to(model, question, [context])
@@ -336,7 +339,7 @@ def _read_answer(
         # "Room 3 → Room 5" states what it changes to
         head = CLOSING_ASIDE.sub("", answer) if CLOSING_ASIDE.search(answer) else changed_to(answer)
         # "Priya Nair (until June 2025), Omar Haddad (since July 2025)": the one item it states
-        items = _stated_items(said, answer, asked)
+        items = _stated_items(said, answer, asked) or _stated_sentences(said, text, answer, asked)
         alone = items[0] if len(items) == 1 else ""
         whole, answer = answer, head if head != answer and states(said, head, asked) else alone
         if not answer and _FIGURE.search(ascii_digits(whole)):
@@ -581,6 +584,20 @@ def _stated_items(text: str, answer: str, question: str) -> list[str]:
         for item in items
         if item and grounded(text, item, question=question) and states(text, item, question)
     ]
+
+
+def _stated_sentences(said: str, text: str, answer: str, question: str) -> list[str]:
+    """The first sentence of an answer of several, when the reply ``said`` denies the others.
+
+    "run kubectl rollout restart deploy/ledger. Do not restart both" (a reply stopped at its
+    length limit) is its first sentence. None for an answer of one sentence, for a first
+    sentence that ``text`` does not hold or the reply denies ("The text does not answer the
+    question. It provides information about ..."), or when a later one is not denied.
+    """
+    first, *rest = _SENTENCE_END.split(answer)
+    if not rest or denies(said, first, question) or not grounded(text, first, question=question):
+        return []
+    return [first.rstrip(" .")] if all(denies(said, part, question) for part in rest) else []
 
 
 SHORT_PHRASE = 2

@@ -1199,6 +1199,43 @@ def speaks_of_another(answer: str, question: str, text: str) -> bool:
     return bool(asked) and reads_as_sentence(answer) and not asked & set(words(text))
 
 
+def speaks_of_nothing_asked(question: str, text: str, title: str) -> bool:
+    """Whether a page writes none of the words of the thing an English question asks about.
+
+    "Who owns the ledger service?" asks about "the ledger service": a page titled "Search"
+    ("Search is owned by Omar Haddad. Its index is rebuilt nightly.") writes neither "ledger"
+    nor "service", nor any name of the question, so whatever it is read to answer, it is not
+    about the ledger. The thing is the run of words after an article or a possessive ("the",
+    "a", "our", "its"); one word of it in the text or its ``title`` is enough to be read. Only
+    a page with a title is judged (what an index holds): a context given without one, "Owner:
+    Rosa Lind", may well be about the question's "payments gateway", and so may a question
+    with no such run ("Who owns Search?", "Wem gehört der Harbor-Build?").
+    """
+    if not title or not _ENGLISH_QUESTION.match(question):
+        return False
+    text = f"{title}\n{text}"
+    runs = []
+    for match in _ARTICLED.finditer(question):
+        run = [w for w in match[1].split() if w not in FUNCTION_WORDS]
+        if len(run) > 1 and _AUXILIARY_THEN.search(question[: match.end(1) - len(match[1])]):
+            run = run[:-1]  # "does the ledger run on", "is the search index rebuilt": a verb
+        runs += run
+    subject = stems(" ".join(runs))
+    if not subject:
+        return False
+    said = stems(text) | set(words(text))
+    return not subject & said and not names(question) & set(words(text))
+
+
+_ARTICLED = re.compile(
+    r"\b(?:the|a|an|this|that|these|those|our|my|your|its|their)\s+"
+    r"((?:[a-z][\w-]*(?:['’]s)?\s*){1,4})"
+)
+"""The lower-case words after an article or a possessive: "the ledger service" of "Who owns
+the ledger service?", "the router's admin password", up to its first capitalized word or
+mark."""
+
+
 def said_elsewhere(answer: str, question: str, text: str) -> bool:
     """Whether ``text`` names the question's subject in a paragraph and ``answer`` only in others.
 
