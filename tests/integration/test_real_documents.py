@@ -479,3 +479,30 @@ def test_an_answer_at_the_end_of_a_text_past_the_window_is_found_and_cited() -> 
     start, end = item.spans["minutes"]
     assert needle in minutes.text[start:end] and start > 0, result.text
     assert f"[minutes, characters {start}-{end}]" in result.text
+
+
+CATALOGUE_WIKI = Path(__file__).parents[1] / "data" / "catalogue-wiki"
+
+
+def test_a_service_catalogue_wiki_answers_from_the_pages_about_what_is_asked(
+    tmp_path: Path,
+) -> None:
+    # five hard-wrapped Markdown pages: a service table, the ledger's page and its archived
+    # copy, the search page, a community garden's "seed ledger"
+    index = tmp_path / "index"
+    subprocess.run([sys.executable, "-m", "contextorg", "index", str(CATALOGUE_WIKI),
+                    "--index", str(index)], check=True)  # fmt: skip
+
+    def shown(question: str) -> dict[str, list[str]]:
+        result = ask(question, retriever=str(index), model="local")
+        return {a.answer: a.citations for a in result.answer.answers if not a.disputed}
+
+    owner = shown("Who owns the ledger service?")
+    assert "ledger.md#1" in owner.get("Priya Nair", []), owner
+    assert "Search" not in owner, owner  # the search page never names the ledger
+    rebuilt = shown("When is the search index rebuilt?")
+    assert any("02:00" in a for a in rebuilt) and not any("04:00" in a for a in rebuilt), rebuilt
+    restart = shown("How do I restart the ledger?")
+    assert any("kubectl rollout restart deploy/ledger" in a for a in restart), restart
+    channel = shown("What is the on-call channel for Search?")
+    assert "#search-oncall" in channel and "#ledger-oncall" not in channel, channel
