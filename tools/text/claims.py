@@ -829,15 +829,17 @@ def another_time(text: str, answer: str, question: str) -> bool:
     )
 
 
-_A_YEAR = re.compile(r"(?<![\d.,])(1[5-9]\d\d|20\d\d)(?![\d.,]\d)")
+_YEAR = r"1[5-9]\d\d|20\d\d"
+"""A year as spans of office write it: 1500 to 2099."""
+_A_YEAR = re.compile(rf"(?<![\d.,])({_YEAR})(?![\d.,]\d)")
 _SPAN = re.compile(
-    r"(?<!\d)(1[5-9]\d\d|20\d\d)\s*(?:[–—-]|to|till|until|through|and|bis|à|au|a|al|hasta)\s*"
-    r"(1[5-9]\d\d|20\d\d|\d\d)(?!\d)",
+    rf"(?<!\d)({_YEAR})\s*(?:[–—-]|to|till|until|through|and|bis|à|au|a|al|hasta)\s*"
+    rf"({_YEAR}|\d\d)(?!\d)",
     re.IGNORECASE,
 )
-_SINCE = re.compile(r"\b(?:since|from|seit|ab|depuis|desde)\s+(1[5-9]\d\d|20\d\d)(?!\d)", re.I)
+_SINCE = re.compile(rf"\b(?:since|from|seit|ab|depuis|desde)\s+({_YEAR})(?!\d)", re.IGNORECASE)
 _UNTIL = re.compile(
-    r"\b(?:until|till|up to|before|bis|jusqu'en|jusqu’en|hasta)\s+(1[5-9]\d\d|20\d\d)(?!\d)", re.I
+    rf"\b(?:until|till|up to|before|bis|jusqu'en|jusqu’en|hasta)\s+({_YEAR})(?!\d)", re.IGNORECASE
 )
 
 

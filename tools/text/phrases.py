@@ -1217,7 +1217,7 @@ def speaks_of_nothing_asked(question: str, text: str, title: str) -> bool:
     runs = []
     for match in _ARTICLED.finditer(question):
         run = [w for w in match[1].split() if w not in FUNCTION_WORDS]
-        if len(run) > 1 and _AUXILIARY_THEN.search(question[: match.end(1) - len(match[1])]):
+        if len(run) > 1 and _AUXILIARY_THEN.search(question[: match.start(1)]):
             run = run[:-1]  # "does the ledger run on", "is the search index rebuilt": a verb
         runs += run
     subject = stems(" ".join(runs))
