@@ -504,5 +504,7 @@ def test_a_service_catalogue_wiki_answers_from_the_pages_about_what_is_asked(
     assert any("02:00" in a for a in rebuilt) and not any("04:00" in a for a in rebuilt), rebuilt
     restart = shown("How do I restart the ledger?")
     assert any("kubectl rollout restart deploy/ledger" in a for a in restart), restart
+    before = shown("Who owned the ledger service before Priya Nair?")  # "before that, Tom Berg"
+    assert "ledger.md#1" in before.get("Tom Berg", []) and "Since March" not in before, before
     channel = shown("What is the on-call channel for Search?")
     assert "#search-oncall" in channel and "#ledger-oncall" not in channel, channel

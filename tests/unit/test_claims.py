@@ -3476,6 +3476,8 @@ def test_a_clause_that_ends_on_a_negated_auxiliary_takes_its_verb_back(
         "Lena Park takes over the Harbor build from Ken Ito.",
         "Ken Ito handed the Harbor build to Lena Park.",
         "Ken Ito a cédé le Harbor build à Lena Park.",
+        "Since March it is owned by Lena Park; before that, Ken Ito owned it.",
+        "Lena Park owns the Harbor build. Until then, Ken Ito owned it.",
     ],
 )
 def test_asked_what_held_before_the_former_holder_is_stated(text: str, question: str) -> None:
@@ -3859,6 +3861,12 @@ def test_a_name_read_from_what_its_text_gives_up_is_the_one_name_it_states_inste
         )
         == "Giulia Conti"
     )
+
+
+def test_a_word_opening_a_sentence_is_no_part_of_the_name_given_instead() -> None:
+    # "Since March" is no name: Lena Park is the one name stated in Ken Ito's place
+    text = "Since March it is owned by Lena Park, not by Ken Ito."
+    assert corrected_to(text, "Ken Ito", "Who owns the Harbor build?") == "Lena Park"
 
 
 def test_a_korean_reply_restating_the_question_is_cut_to_its_answer() -> None:
@@ -4727,6 +4735,10 @@ SEARCH_PAGE = (
         ("Who owns Search?", "Search", False),
         ("Who owns the ledger service?", "", False),  # a context given without a title
         ("Wem gehört der Ledger-Dienst?", "Search", False),  # not English
+        # "owner" before "of" is a noun, and the run after "of the" is read too
+        ("Who was the previous owner of the ledger service?", "Search", True),
+        ("Who was the previous owner of the search index?", "Search", False),
+        ("Who was the previous owner of the ledger service?", "Ledger service", False),
     ],
 )
 def test_a_titled_page_may_write_nothing_of_what_the_question_asks_about(

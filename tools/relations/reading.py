@@ -546,18 +546,24 @@ def _renamed_to(text: str, answer: str, question: str) -> str | None:
 def _capitalised_names(text: str) -> list[str]:
     """The runs of two to four capitalised words in ``text``, in any cased script.
 
-    "Giulia Conti", "Ana Costa Silva", "Λένα Παρκ", "Лена Парк".
+    "Giulia Conti", "Ana Costa Silva", "Λένα Παρκ", "Лена Парк". A word that opens a
+    sentence in capitals is no part of a name: "Since March" is no name.
     """
-    found, run = [], []
+    found: list[str] = []
+    run: list[str] = []
     for token in [*re.findall(r"[\w'’-]+|[^\w\s]", text), "."]:
         if token[0].isalpha() and token[0].isupper():
-            run.append(token)
+            if run or token.lower() not in _OPENERS:
+                run.append(token)
             continue
         if 2 <= len(run) <= 4:
             found.append(" ".join(run))
         run = []
     return found
 
+
+_OPENERS = FUNCTION_WORDS | {"since", "until", "during"}
+"""Words that open a sentence, capitalised there: "Since March 2026 it is owned by ..."."""
 
 _ARTICLE_FIRST = re.compile(r"^(?:ο|η|το|οι|the|der|die|le|la|el|il|lo)\s+(?=\w)", re.IGNORECASE)
 """An article a reply puts before a name: "ο Κεν Ίτο", "the Ken Ito"."""

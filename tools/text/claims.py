@@ -2256,7 +2256,7 @@ def _left_role(said: list[str], asked: frozenset[str]) -> bool:
 
 
 def _holder_passed(
-    said: list[str], former: int | None, asked: frozenset[str] | set[str]
+    said: list[str], former: int | None, asked: frozenset[str] | set[str], before: bool
 ) -> str | None:
     """How a clause says a holder was replaced: None, or which clauses it denies.
 
@@ -2267,6 +2267,8 @@ def _holder_passed(
     ("until 2019, the bridge was closed"). ``former``: where :func:`_former` found a former
     holder in the clause. A short clause that gives the role asked about an end is a label
     too: "Ken Ito (CEO 2010-2015)", "Raj Patel, CEO until 2021, now chairs the board".
+    ``before``: the question asks what held before ("before Priya Nair", "the previous
+    owner"), so a clause opening on a time before ("Before that, Tom Berg owned it") answers.
     """
     short = len(said) <= 4
     # "The former owner is retired" says what it is: a sentence of its own, no label
@@ -2278,6 +2280,8 @@ def _holder_passed(
     )
     if short and ended and _role_asked([w for w in said if not w.isdigit()], asked):
         return "label"
+    if before:
+        return None
     if tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON:
         return "next" if short else "whole"
     # "Until 2019, it was closed": 2019 is when it ended; "(bis 2023: Ken Ito)", "before 2023:",
@@ -2551,7 +2555,7 @@ def _affirmed(
             former = _former(said, not_cues)
             if former is None and _a_former_label(clause, said, not_cues):
                 former = 0  # "(ancien responsable : Omar Haddad)", whatever the role is called
-            if (how := _holder_passed(said, former, not_cues)) is not None:
+            if (how := _holder_passed(said, former, not_cues, tense.old_page)) is not None:
                 if how == "label" and clauses and clause.endswith(":"):
                     how = "after"  # "Owner: Lena Park (former owner: Ken Ito)"
                 elif how == "after" and clauses and _bracketed_after(clause, written[number]):

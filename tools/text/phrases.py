@@ -1215,11 +1215,16 @@ def speaks_of_nothing_asked(question: str, text: str, title: str) -> bool:
         return False
     text = f"{title}\n{text}"
     runs = []
-    for match in _ARTICLED.finditer(question):
-        run = [w for w in match[1].split() if w not in FUNCTION_WORDS]
-        if len(run) > 1 and _AUXILIARY_THEN.search(question[: match.start(1)]):
-            run = run[:-1]  # "does the ledger run on", "is the search index rebuilt": a verb
-        runs += run
+    for match in _ARTICLED.finditer(question):  # "the previous owner of the ledger service"
+        written = match[1].split()
+        head = list(itertools.takewhile(lambda w: w not in FUNCTION_WORDS, written))
+        if (
+            len(head) > 1
+            and _AUXILIARY_THEN.search(question[: match.start(1)])
+            and written[len(head) : len(head) + 1] != ["of"]  # "was the previous owner of"
+        ):
+            head = head[:-1]  # "does the ledger run on", "is the search index rebuilt": a verb
+        runs += head + [w for w in written[len(head) + 1 :] if w not in FUNCTION_WORDS]
     subject = stems(" ".join(runs))
     if not subject:
         return False
@@ -1229,11 +1234,12 @@ def speaks_of_nothing_asked(question: str, text: str, title: str) -> bool:
 
 _ARTICLED = re.compile(
     r"\b(?:the|a|an|this|that|these|those|our|my|your|its|their)\s+"
-    r"((?:[a-z][\w-]*(?:['’]s)?\s*){1,4})"
+    r"(?=((?:[a-z][\w-]*(?:['’]s)?\s*){1,4}))"
 )
 """The lower-case words after an article or a possessive: "the ledger service" of "Who owns
 the ledger service?", "the router's admin password", up to its first capitalized word or
-mark."""
+mark. A lookahead, so runs overlap: "the previous owner of the ledger service" holds
+"previous owner of the" and "ledger service"."""
 
 
 def said_elsewhere(answer: str, question: str, text: str) -> bool:
