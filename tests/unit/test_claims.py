@@ -16,7 +16,7 @@ from contextorg.tools.evaluation.metrics import audit
 from contextorg.tools.organizers.corg import plan_corg
 from contextorg.tools.relations.graph import Triple
 from contextorg.tools.relations.reading import corrected_to
-from contextorg.tools.text.claims import another_time, denies, states
+from contextorg.tools.text.claims import another_time, asks_what_held_before, denies, states
 from contextorg.tools.text.normalize import grounded, mentions, says_phrase, words
 from contextorg.tools.text.phrases import (
     another_row,
@@ -3483,6 +3483,122 @@ def test_a_clause_that_ends_on_a_negated_auxiliary_takes_its_verb_back(
 def test_asked_what_held_before_the_former_holder_is_stated(text: str, question: str) -> None:
     assert states(text, "Ken Ito", question)
     assert not states(text, "Ken Ito", OWNS)  # asked what holds now, it is not
+
+
+@pytest.mark.parametrize(
+    ("text", "now", "before", "former"),
+    [
+        (
+            "Der Ledger-Dienst gehört seit März Priya Nair. Bis dahin gehörte er Tom Berg.",
+            "Wem gehört der Ledger-Dienst?",
+            "Wem gehörte der Ledger-Dienst vor Priya Nair?",
+            "Tom Berg",
+        ),
+        (
+            "Seit März ist Priya Nair für den Ledger-Dienst verantwortlich. Vorher war Tom Berg "
+            "verantwortlich.",
+            "Wer ist für den Ledger-Dienst verantwortlich?",
+            "Wer war vor Priya Nair für den Ledger-Dienst verantwortlich?",
+            "Tom Berg",
+        ),
+        (
+            "Le service Ledger appartient à Priya Nair depuis mars. Avant cela, il appartenait "
+            "à Tom Berg.",
+            "À qui appartient le service Ledger ?",
+            "À qui appartenait le service Ledger avant Priya Nair ?",
+            "Tom Berg",
+        ),
+        (
+            "Depuis mars, Priya Nair est responsable du service Ledger. Auparavant, Tom Berg en "
+            "était responsable.",
+            "Qui est responsable du service Ledger ?",
+            "Qui était responsable du service Ledger avant Priya Nair ?",
+            "Tom Berg",
+        ),
+        (
+            "Desde marzo, el servicio Ledger pertenece a Priya Nair. Hasta entonces pertenecía a "
+            "Tom Berg.",
+            "¿A quién pertenece el servicio Ledger?",
+            "¿A quién pertenecía el servicio Ledger antes de Priya Nair?",
+            "Tom Berg",
+        ),
+        (
+            "Dal marzo il servizio Ledger è di Priya Nair. Prima di allora era di Tom Berg.",
+            "Di chi è il servizio Ledger?",
+            "Di chi era il servizio Ledger prima di Priya Nair?",
+            "Tom Berg",
+        ),
+        (
+            "Desde março, o serviço Ledger pertence a Priya Nair. Antes disso, pertencia a Tom "
+            "Berg.",
+            "A quem pertence o serviço Ledger?",
+            "A quem pertencia o serviço Ledger antes de Priya Nair?",
+            "Tom Berg",
+        ),
+        (
+            "Sinds maart is Priya Nair eigenaar van de Ledger-dienst. Voordien was Tom Berg "
+            "eigenaar.",
+            "Wie is eigenaar van de Ledger-dienst?",
+            "Wie was eigenaar van de Ledger-dienst vóór Priya Nair?",
+            "Tom Berg",
+        ),
+        (
+            "С марта сервисом Ledger владеет Прия Наир. До этого им владел Том Берг.",
+            "Кто владеет сервисом Ledger?",
+            "Кто владел сервисом Ledger до Прии Наир?",
+            "Том Берг",
+        ),
+        (
+            "Od marca właścicielką usługi Ledger jest Priya Nair. Wcześniej właścicielem był Tom "
+            "Berg.",
+            "Kto jest właścicielem usługi Ledger?",
+            "Kto był właścicielem usługi Ledger przed Priyą Nair?",
+            "Tom Berg",
+        ),
+        (
+            "自三月起，Ledger服务归Priya Nair所有。在此之前，它归Tom Berg所有。",
+            "Ledger服务归谁所有？",
+            "在Priya Nair之前，Ledger服务归谁所有？",
+            "Tom Berg",
+        ),
+        (
+            "3月からLedgerサービスの担当はPriya Nairです。それまではTom Bergが担当していた。",
+            "Ledgerサービスの担当者は誰ですか？",
+            "Priya Nairの前にLedgerサービスを担当していたのは誰ですか？",
+            "Tom Berg",
+        ),
+    ],
+)
+def test_before_that_in_other_languages_puts_a_holder_in_the_past(
+    text: str, now: str, before: str, former: str
+) -> None:
+    assert not states(text, former, now)
+    assert states(text, former, before)
+
+
+@pytest.mark.parametrize(
+    ("question", "before"),
+    [
+        ("Wer war vor 2022 Besitzer?", True),
+        ("Qui était responsable avant Priya Nair ?", True),
+        ("¿Quién lo dirigía antes de 2020?", True),
+        ("Кто был мэром до 2020 года?", True),
+        ("프리야 나이르 이전에 누가 소유했나요?", True),
+        ("Who used to own the Harbor build?", True),
+        # what to do first, or "to": no time before
+        ("Was muss ich vor dem Deploy tun?", False),
+        ("Que faut-il faire avant le déploiement ?", False),
+        ("¿Qué hago antes de desplegar?", False),
+        ("Как доехать до Москвы?", False),
+        ("デプロイの前に何をすべきですか？", False),
+        ("Czy przed wyjazdem muszę zapłacić?", False),
+        ("What should I do before deploying?", False),
+    ],
+)
+def test_a_question_asks_what_held_before_a_time_or_a_holder_in_its_language(
+    question: str, before: bool
+) -> None:
+    assert asks_what_held_before(question) is before
 
 
 def test_asked_what_held_before_a_version_the_old_value_is_stated() -> None:

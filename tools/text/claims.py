@@ -127,6 +127,15 @@ FORMERLY = (
     "previamente",
     "vormals",
     "einst",
+    "ehemals",
+    "früher",
+    "vorher",
+    "zuvor",
+    "davor",
+    "antes era",
+    "antes fue",
+    "anteriormente",
+    "auparavant",
     "此前",
     "以前",
     "以前は",
@@ -257,15 +266,6 @@ DENYING_BEFORE: tuple[tuple[str, ...], ...] = tuple(
         "en lugar de",
         "ignore",
         "disregard",
-        "vorher",
-        "zuvor",
-        "davor",
-        "antes era",
-        "antes fue",
-        "anteriormente",
-        "auparavant",
-        "ehemals",
-        "fruher",
         "不是",
         "而不是",
         "并非",
@@ -753,7 +753,7 @@ def states(text: str, answer: str, question: str = "") -> bool:
     if not wanted:
         return False
     asked = words(question)
-    before = bool(_BEFORE_A_TIME.search(question)) or _used_to(asked, frozenset())
+    before = asks_what_held_before(question, asked)
     kept, runs, flow = _affirmed(text, frozenset(asked), _kinds(question), before)
     if len(said) > 1 and _written_at(_spelt(text), said):
         # the text writes the answer as one phrase: one place that writes it so states it
@@ -1139,10 +1139,34 @@ after their noun: "المالك السابق", "Chủ sở hữu trước", "Pem
 anterior", "le responsable précédent"."""
 
 HANDED_ON = frozenset(
-    tuple(words(opener)) for opener in ("before that", "prior to that", "until then", "bis dahin")
+    tuple(words(opener))
+    for opener in (
+        "before that",
+        "prior to that",
+        "until then",
+        "bis dahin",
+        "avant cela",
+        "avant ça",
+        "jusque-là",
+        "hasta entonces",
+        "antes de eso",
+        "antes disso",
+        "até então",
+        "prima di allora",
+        "fino ad allora",
+        "voordien",
+        "tot dan",
+        "до этого",
+        "до того",
+        "在此之前",
+        "それまでは",
+        "その前は",
+        "그 전에는",
+    )
 )
 """Clause openers that put what follows in the past: "before that Ken Ito", "prior to that,
-Ken Ito did"."""
+Ken Ito did", "Avant cela, il appartenait à Tom Berg", "До этого им владел Том Берг",
+"在此之前，它归Tom Berg所有"."""
 
 NOW = frozenset(
     "now currently current today presently nowadays jetzt derzeit aktuell maintenant "
@@ -2282,7 +2306,7 @@ def _holder_passed(
         return "label"
     if before:
         return None
-    if tuple(said[:3]) in HANDED_ON or tuple(said[:2]) in HANDED_ON:
+    if any(tuple(said[:n]) in HANDED_ON for n in (1, 2, 3)):
         return "next" if short else "whole"
     # "Until 2019, it was closed": 2019 is when it ended; "(bis 2023: Ken Ito)", "before 2023:",
     # "before her, Ken Ito", "Before that Ken Ito owned it"
@@ -2328,8 +2352,12 @@ def _until(said: list[str], n: int) -> bool:
 def _kinds(question: str) -> frozenset[tuple[str, str]]:
     """The question's names of one thing among its kind, as a name and the noun after it.
 
-    "iOS build" in "How long does a full iOS build take?", in lower case.
+    "iOS build" in "How long does a full iOS build take?", in lower case. None in German,
+    which writes every noun with a capital: "Wer war vor Priya Nair verantwortlich?" names no
+    kind "Nair verantwortlich" (so "Tom Berg verantwortlich" names no other of it).
     """
+    if language(question) == "de":
+        return frozenset()
     tokens = re.findall(r"[\w-]+", question)
     return frozenset(
         (name.lower(), noun)
@@ -2371,10 +2399,30 @@ def _stem(word: str) -> str:
 
 
 _BEFORE_A_TIME = re.compile(
-    r"\b(?:[Bb]efore|[Pp]rior\s+to)\s+(?:\d|[A-Z]|(?:version|release|v)\s*\d)"
+    r"\b(?:[Bb]efore|[Pp]rior\s+to|[Aa]vant|[Aa]ntes\s+de|[Pp]rima\s+di|[Pp]rzed)\s+"
+    r"(?:\d|[A-ZÀ-ÖØ-ÞĄĆĘŁŃŚŹŻ]|(?:version|versión|versão|versione|release|wersj\w*|v)\s*\d)"
+    # German writes every noun with a capital, and "до" is "to" too: a year, a version, or a
+    # name of two words ("vor Priya Nair", not "vor dem Deploy")
+    r"|\b(?:[Vv]or|[Vv]óór|[Дд]о)\s+(?:\d|(?:Version|версии)\s*\d|[A-ZÄÖÜА-ЯЁ]\w*\s+[A-ZÄÖÜА-ЯЁ])"
+    # Japanese and Korean write "before" after what it follows: "Priya Nairの前に", "2020年
+    # より前", "프리야 나이르 이전에" (Chinese "之前" is a word of its own: ASKING_THE_PAST)
+    r"|[A-Za-z0-9]の前に|\S(?:より前|\s*이전에)"
 )
 """A question asking what held before a time, a holder or a version: "before 2022", "before
-Lena Park", "before version 2" (not "before deploying", which asks what to do first)."""
+Lena Park", "avant Priya Nair", "vor Priya Nair", "до 2020 года", "Priya Nairの前に" (not
+"before deploying" nor "vor dem Deploy", which ask what to do first)."""
+
+
+def asks_what_held_before(question: str, asked: list[str] | None = None) -> bool:
+    """Whether ``question`` asks what held before a time or a holder, in its language.
+
+    "Who owned it before Lena Park?", "Who used to own it?", "Wer war vor Priya Nair
+    verantwortlich?", "Кто был мэром до 2020 года?"; not "What should I do before
+    deploying?" nor "Как доехать до Москвы?". ``asked``: its words, when already found.
+    """
+    return bool(_BEFORE_A_TIME.search(question)) or _used_to(
+        words(question) if asked is None else asked, frozenset()
+    )
 
 
 @dataclass(frozen=True)
