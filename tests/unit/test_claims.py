@@ -4718,6 +4718,7 @@ MINUTES = (
 )
 STATUS = "| Version | Status |\n|---|---|\n| 4.2 | current |\n| 4.1 | unsupported |"
 PLAQUE = "Contrary to the plaque, which says 1932, the bridge opened in 1934."
+KIRCHE = "Entgegen der oft genannten Jahreszahl 1612 wurde die Kirche erst 1618 geweiht."
 
 
 @pytest.mark.parametrize(
@@ -4745,6 +4746,11 @@ PLAQUE = "Contrary to the plaque, which says 1932, the bridge opened in 1934."
         (PLAQUE, "1932", "When did the bridge open?", False),
         (PLAQUE, "1934", "When did the bridge open?", True),
         ("Contrary to popular belief, Mara Quist designed it.", "Mara Quist", "Who?", True),
+        (KIRCHE, "1612", "Wann wurde die Kirche geweiht?", False),
+        (KIRCHE, "1618", "Wann wurde die Kirche geweiht?", True),
+        ("Im Gegensatz zur Angabe im alten Führer eröffnete sie 1934.", "1934", "Wann?", True),
+        ("Im Gegensatz zur Angabe 1932 im Führer eröffnete sie 1934.", "1932", "Wann?", False),
+        ("Entgegen allen Erwartungen gewann Lena Park die Wahl.", "Lena Park", "Wer?", True),
         ("The plaque says 1932, but records show it opened in 1934.", "1932", "When?", False),
         ("The manual says port 8443, but you can change it.", "8443", "Which port?", True),
         ("The company says revenue rose to $5M.", "$5M", "What was the revenue?", True),

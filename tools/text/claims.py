@@ -73,7 +73,43 @@ def _split_clauses(sentence: str) -> list[str]:
         clauses.append(sentence[start : cut.start()] + (":" if label else ""))
         start = cut.end()
     clauses.append(sentence[start:])
-    return clauses
+    return [part for clause in clauses for part in _fronted_contrary(clause)]
+
+
+_GERMAN_CONTRARY = re.compile(r"\s*(?:Entgegen|Im Gegensatz zu[mr]?)\s", re.IGNORECASE)
+"""A German clause opening on an account it goes against, which no comma closes: "Entgegen
+der oft genannten Jahreszahl 1612 wurde die Kirche erst 1618 geweiht"."""
+
+_GERMAN_PHRASE_WORDS = frozenset(
+    "der die das den dem des ein eine einer eines einem einen zu zum zur von vom aus auf an am "
+    "bei beim nach über unter vor für gegen in im mit und oder sowie seiner seinem seinen ihrer "
+    "ihrem ihren dieser diesem diesen dieses".split()
+)
+"""Words that go on a German phrase and start a noun of it: articles, prepositions, "und"."""
+
+
+def _fronted_contrary(clause: str) -> list[str]:
+    """A German clause cut where its fronted "entgegen" phrase ends, at the verb after it.
+
+    German puts one phrase before the verb and capitalises its nouns: the phrase ends at the
+    first word in lower case after a noun (or a number) of it that no article or preposition
+    goes on from. "Entgegen älteren Berichten | eröffnete die Brücke 1934"; "Im Gegensatz zur
+    Angabe im alten Führer | wurde ...". A clause with no such word is kept whole.
+    """
+    opener = _GERMAN_CONTRARY.match(clause)
+    if opener is None:
+        return [clause]
+    noun = False
+    for token in re.finditer(r"\S+", clause[opener.end() :]):
+        word = token.group().strip("\"'„“”»«")
+        if word[:1].isupper() or word[:1].isdigit():
+            noun = True
+        elif word.lower() in _GERMAN_PHRASE_WORDS:
+            noun = False
+        elif noun and word[:1].isalpha():
+            cut = opener.end() + token.start()
+            return [clause[:cut], clause[cut:]]
+    return [clause]
 
 
 _A_RANGE_OF_VERSIONS = re.compile(
