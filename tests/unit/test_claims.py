@@ -24,6 +24,7 @@ from contextorg.tools.text.phrases import (
     bare_date,
     bare_reply,
     complete_phrase,
+    copied_date,
     dangles,
     date_phrase,
     dated,
@@ -2855,6 +2856,58 @@ def test_an_answer_to_when_is_its_one_date_when_the_rest_adds_nothing(
     answer: str, question: str, date: str
 ) -> None:
     assert bare_date(answer, question) == date
+
+
+ORSA = "The Orsa clinic is no longer on Mill Street; it moved to 12 Quay Road in May."
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "question", "date"),
+    [
+        (
+            "Since it opened in 1932 the bridge has been a symbol.",
+            None,
+            "When did it open?",
+            "1932",
+        ),
+        (
+            "新しい図書館は2027年4月に開館する予定です。",
+            None,
+            "新しい図書館はいつ開館しますか？",
+            "2027年4月",
+        ),
+        # not a phrase, a reply the text does not write, two dates, a time, or no "when"
+        ("May 3, 10:00, Room 4", "Board meeting: May 3, 10:00, Room 4.", "When is it?", None),
+        ("It opened in 1932 after six years of work.", "It opened in 1932.", "When?", None),
+        ("Planned for 1930, it opened in 1932 after all.", None, "When did it open?", None),
+        ("The meeting starts on May 3 at 10:00 in Room 4.", None, "When is the meeting?", None),
+        ("Since it opened in 1932 the bridge has been a symbol.", None, "Who built it?", None),
+        ("it moved to 12 Quay Road in May", ORSA, "Where is the Orsa clinic?", None),
+    ],
+)
+def test_a_sentence_copied_from_its_text_answers_when_by_its_one_date(
+    answer: str, text: str | None, question: str, date: str | None
+) -> None:
+    assert copied_date(answer, text or answer, question) == (date or answer)
+
+
+def test_a_word_that_asks_when_in_another_language_is_a_word_not_part_of_one() -> None:
+    # Swahili "lini" is in "clinic", Indonesian "kapan" in "Kapanga"
+    assert bare_date("12 Quay Road in May", "Where is the Orsa clinic?") == "12 Quay Road in May"
+    assert bare_date("in Kapanga 2019", "Kapanga office address?") == "in Kapanga 2019"
+    assert bare_date("1934", "Daraja la Corvale lilifunguliwa lini?") == "1934"
+
+
+NIMBUS = (
+    "<h1>Nimbus app</h1><table><tr><th>Role</th><th>Name</th></tr><tr><td>Product owner</td>"
+    "<td>Clara Voss</td></tr></table><p>Previous product owner: Noah Berg (until 2025).</p>"
+)
+
+
+def test_html_blocks_end_sentences_so_a_label_of_the_past_stays_in_its_own() -> None:
+    question = "Who is the product owner of the Nimbus app?"
+    assert states(NIMBUS, "Clara Voss", question)
+    assert not states(NIMBUS, "Noah Berg", question)
 
 
 LEDGER_ROW = "Ownership\nRow 1 in Table 1: Service is ledger, and Owner is Ben Adler"

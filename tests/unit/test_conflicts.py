@@ -320,6 +320,13 @@ WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
         ("Superseded by RFC 9110.", True),
         ("Diese Seite ist veraltet.", True),
         ("本页面已过时，请参阅新页面。", True),
+        ("# ハーバービルド（アーカイブ）", True),
+        ("このページは2024年に更新が停止されました。", True),
+        ("# 数据仓库（已归档）", True),
+        ("# 支付服务【存档】", True),
+        ("# 하버 빌드 (보관됨)", True),
+        ("# Сервис платежей (архив)", True),
+        ("Архивная страница", True),
         # mentions are not banners
         ("Archived from the original on 2 May 2019", False),
         ("Deprecated APIs in Harbor 3.0", False),
@@ -328,6 +335,9 @@ WIKI = Path(__file__).parents[1] / "data" / "harbor-wiki"
         ("The archived logs are deleted after 30 days.", False),
         ("Historical background of the bridge", False),
         ("Obsolete weapons were sold in 1920.", False),
+        ("# Архив документов", False),
+        ("# 存档工具使用说明", False),
+        ("# 历史档案馆", False),
     ],
 )
 def test_a_banner_marks_a_page_out_of_date_and_a_mention_does_not(line: str, mark: bool) -> None:

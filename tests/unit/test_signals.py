@@ -181,6 +181,37 @@ def test_an_answer_that_picks_an_alternative_the_question_offers_is_an_answer(
     assert graph.readings["a"].answers == ([answer] if answers else [])
 
 
+@pytest.mark.parametrize(
+    ("question", "text", "reply", "answer"),
+    [
+        # the question asked back around its answer: the 1.5B model's reply to a Korean page
+        (
+            "코르발레 다리는 언제 개통했습니까?",
+            "1932년에 개통한 코르발레 다리는 도시의 상징이다.",
+            "1932년에 개통했습니까?",
+            "1932년",
+        ),
+        ("When did the Corvale Bridge open?", "It opened in 1932.", "Did it open in 1932?", "1932"),
+        # a sentence of the text, copied whole: its one date answers "when"
+        (
+            "متى افتتح جسر كورفالي؟",
+            "منذ افتتاحه عام 1932 أصبح جسر كورفالي رمزا للمدينة.",
+            "منذ افتتاحه عام 1932 أصبح جسر كورفالي رمزا للمدينة.",
+            "1932",
+        ),
+    ],
+)
+def test_a_reply_that_asks_back_or_copies_its_sentence_is_cut_to_its_answer(
+    question: str, text: str, reply: str, answer: str
+) -> None:
+    contexts = [Context(id="a", text=text)]
+    model = ScriptedChatModel(
+        respond=lambda messages, schema: {"answers_question": True, "answer": reply}
+    )
+    graph = classify_signals(question, contexts, model, Meter())
+    assert graph.readings["a"].answers == [answer]
+
+
 def test_a_reading_cut_at_its_length_limit_runs_on_to_the_end_of_its_clause() -> None:
     sentence = (
         "You can override the STEPS variable by redefining it on the .config file at the root "

@@ -55,6 +55,7 @@ from contextorg.tools.text.phrases import (
     bare_reply,
     code_phrase,
     complete_phrase,
+    copied_date,
     date_of_day,
     date_phrase,
     dated,
@@ -275,6 +276,15 @@ def read_answer(
     return read_segments(context, question, room, count, read, at_once) or read(context)
 
 
+def _echoes_as_yes_no(reply: str, question: str) -> bool:
+    """Whether a reply asks yes or no where the question asks what or when.
+
+    The model wrote its answer into the question's words: "1932년에 개통했습니까?" for "언제
+    개통했습니까?".
+    """
+    return reply.endswith(("?", "？")) and asks_yes_no(reply) and not asks_yes_no(question)
+
+
 def segments_at_once(model: BaseChatModel, contexts: int, max_concurrency: int) -> int:
     """How many segments of one long context to read at the same time.
 
@@ -312,6 +322,8 @@ def _read_answer(
         return ContextReading(status="failed", clipped=clipped)
     text = full_text(shown)
     reply = in_text_spelling((out.answer or "").strip(), text)  # "朴丽娜" of "朴麗娜"
+    if _echoes_as_yes_no(reply, question):
+        reply = reply[:-1]  # "1932년에 개통했습니까?": the question asked back around its answer
     said = _the_clause_stated(_the_sentence_stated(reply, text, question), text, question)
     phrase = answer_phrase(bare_reply(said, text), question)
     phrase = address_phrase(code_phrase(phrase, text, question), text, question)
@@ -402,7 +414,8 @@ def _read_answer(
             own = bare_date(own, question)  # "تأسست عام 1896" is "1896"
             return reading.model_copy(update={"answers": [dated(own, text, question)]})
         return denied
-    if (date := bare_date(answer, question)) != answer:  # "vuonna 1934" is "1934"
+    date = bare_date(answer, question)  # "vuonna 1934" is "1934"
+    if date != answer or (date := copied_date(answer, text, question)) != answer:
         return reading.model_copy(update={"answers": [dated(date, text, question)]})
     return reading
 

@@ -20,20 +20,22 @@ _CUE = (
     r"(?:archived|deprecated|outdated|obsolete|superseded|out of date|out-of-date|historical"
     r"|no longer (?:maintained|accurate|valid|current|up to date|up-to-date|in use|supported"
     r"|updated)|kept for reference|for reference only|veraltet|archiviert|nicht mehr aktuell"
-    r"|obsol[eè]te|archiv[eé]e?|obsoleto|archivado|desactualizado)"
+    r"|obsol[eè]te|archiv[eé]e?|obsoleto|archivado|desactualizado|архив|архивная|устарел[аио]?"
+    r"|アーカイブ(?:済み)?|旧版|已?归档|已?歸檔|存档|存檔|已?过时|已?過時|보관(?:됨|된\s*문서)?)"
 )
 _PAGE = (
     r"(?:page|document|article|section|content|information|guide|version|notice|seite|artikel"
-    r"|dokument|inhalt|página|documento)"
+    r"|dokument|inhalt|página|documento|страница|статья|документ)"
 )
 _WHEN = r"(?:[\s,:]+(?:in|on|since|seit|am|le|en|desde)?\s*[A-Za-z.]{0,10}\s*\d[\d./-]{0,9})?"
 """When, after a cue in brackets: "(archived 2022)", "[deprecated since v3]"."""
 _BANNER = re.compile(
     rf"^\W*{_CUE}(?:\s*$|\s*[:\-–—(!.\]]|\s+(?:{_PAGE}|by)\b)"
-    rf"|[\[(]\s*{_CUE}{_WHEN}\s*[\])]"
+    rf"|[\[(（【]\s*{_CUE}{_WHEN}\s*[\])）】]"
     rf"|\b(?:this|the|diese|dieser|dieses|cette|este|esta)\s+(?:wiki\s+)?{_PAGE}\s+"
     rf"(?:is|has\s+been|was|ist|wurde|est|es|está)\s+(?:now\s+|jetzt\s+)?{_CUE}"
-    r"|已过时|已废弃|已归档|已過時|廃止|アーカイブ済み",
+    r"|已过时|已废弃|已归档|已過時|廃止|アーカイブ済み|不再维护|已停止维护|不再更新|更新が停止"
+    r"|更新されていません|更新停止|더 이상 (?:유지|관리|업데이트)되지 않",
     re.IGNORECASE,
 )
 LONGEST = 80

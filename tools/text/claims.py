@@ -895,6 +895,13 @@ def _year_spans(clause: str) -> list[tuple[int, int]]:
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？।])|\n")
 
+_HTML_BLOCK = re.compile(
+    r"</?(?:p|div|h[1-6]|li|ul|ol|dl|dt|dd|tr|table|thead|tbody|br|hr|section|article|header"
+    r"|footer|blockquote|pre|caption)\b[^<>]{0,200}>",
+    re.IGNORECASE,
+)
+_HTML_CELL = re.compile(r"</t[dh]\s*>", re.IGNORECASE)
+
 _DAY_ORDINAL = re.compile(r"(?:^|\W)\d{1,2}\.$")
 _MONTH_FIRST = re.compile(
     r"(?:jan|feb|m[aä]r|apr|mai|maj|jun|jul|aug|sep|okt|oct|nov|de[zc])", re.I
@@ -907,7 +914,14 @@ def sentences(text: str) -> list[str]:
 
 
 def _sentences(text: str) -> list[str]:
-    """``text`` cut into sentences, not after a day written as an ordinal ("am 3. Mai 2024")."""
+    """``text`` cut into sentences, not after a day written as an ordinal ("am 3. Mai 2024").
+
+    HTML's blocks end sentences too, and its table cells clauses: "<tr><td>Product
+    owner</td><td>Clara Voss</td></tr><p>Previous product owner: Noah Berg</p>" is the row
+    "Product owner | Clara Voss |" and a sentence of its own.
+    """
+    if "<" in text:
+        text = _HTML_CELL.sub(" | ", _HTML_BLOCK.sub("\n", text))
     pieces = _SENTENCES.split(text)
     joined = pieces[:1]
     for piece in pieces[1:]:

@@ -733,10 +733,11 @@ _ASKS_WHEN = re.compile(
 )
 """A question that asks when, opening on it ("What happens when ...?" does not ask when)."""
 _ASKS_WHEN_ANYWHERE = re.compile(
-    r"ne zaman|いつ|언제|什么时候|什麼時候|何时|何時|哪一年|哪年|khi nào|bao giờ|năm nào|kapan"
-    r"|कब|lini|milloin|mikor|când|πότε|מתי|متى|چه زمانی|چه سالی|کب|เมื่อไร|เมื่อไหร่|เมื่อใด|ปีใด|ปีไหน"
+    r"いつ|언제|什么时候|什麼時候|何时|何時|哪一年|哪年"
+    r"|कब|πότε|מתי|متى|چه زمانی|چه سالی|کب|เมื่อไร|เมื่อไหร่|เมื่อใด|ปีใด|ปีไหน"
     r"|কবে|কখন|எப்போது|ఎప్పుడు|कधी"
-    r"|\b(?:kdy|kiedy|когда|коли|wanneer|när|hvornår|når|kada|kdaj|millal)\b",
+    r"|\b(?:ne zaman|khi nào|bao giờ|năm nào|kapan|lini|milloin|mikor|când|kdy|kiedy|когда|коли"
+    r"|wanneer|när|hvornår|når|kada|kdaj|millal)\b",
     re.IGNORECASE,
 )
 """A question that asks when in another language, the word anywhere in it: "Corvale Köprüsü
@@ -849,6 +850,33 @@ def bare_date(answer: str, question: str) -> str:
     if extra and stems(" ".join(extra)) - stems(question) and not _other_script(answer, question):
         return answer
     return " ".join(date.group().split())
+
+
+def copied_date(answer: str, text: str, question: str) -> str:
+    """A reply to "when" that copies a clause of its text whole, cut to the clause's one date.
+
+    "منذ افتتاحه عام 1932 أصبح جسر كورفالي رمزا للمدينة." ("Since it opened in 1932, the
+    Corvale Bridge has been the symbol of the city.") for "متى افتتح جسر كورفالي؟" is "1932":
+    the model quoted the sentence that answers, and a sentence is not what it answers. Only a
+    reply of :data:`COPIED_WORDS` words or more (not counting numbers) that the text writes
+    word for word, with one date and no time of day.
+    """
+    if not _asks_when(question):
+        return answer
+    said = words(answer)
+    found = list(_ANY_DATE.finditer(answer))
+    lettered = [w for w in said if not w.isdigit()]
+    if len(found) != 1 or len(lettered) < COPIED_WORDS or _A_TIME.search(answer):
+        return answer  # "May 3, 10:00, Room 4": a phrase, and the time is when too
+    if f" {' '.join(said)} " not in f" {' '.join(words(text))} ":
+        return answer
+    return " ".join(found[0].group().split())
+
+
+COPIED_WORDS = 5
+"""How many words a reply copied from its text has at least to be a clause, not a phrase."""
+
+_A_TIME = re.compile(r"\d:\d\d")
 
 
 def _other_script(answer: str, question: str) -> bool:
