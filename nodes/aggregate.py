@@ -12,6 +12,7 @@ from contextorg.state import (
     Answer,
     AnswerItem,
     ContextReading,
+    GroupAnswer,
     Organization,
     RunContext,
     State,
@@ -26,10 +27,12 @@ from contextorg.tools.text.normalize import (
     JOINED,
     counted_number,
     normalize,
+    polarity,
     same_answer,
     words,
 )
 from contextorg.tools.text.phrases import CLOSING_ASIDE
+from contextorg.tools.text.questions import asks_yes_no
 
 
 def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[str, Any]:
@@ -40,6 +43,9 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     its own reading is the answer without a trailing phrase ("Mara Quist" for "Mara Quist in
     1911") that every cited text states too, the answer becomes that reading, cited by all.
     A context left out for an answer its text denies is cited for an answer its text states.
+    A dropped duplicate of a context whose reading no context states (and no answer cites)
+    shows its own reading, where its text states it: nothing is lost when the context kept in
+    its place was misread.
     """
     group_answers = sorted(state.get("group_answers", []), key=lambda g: g.group_id)
     organization = state.get("organization") or Organization(groups=[])
@@ -64,6 +70,9 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
                 item.answer = head
                 extra.append(s)
         item.citations = list(dict.fromkeys([*item.citations, *extra]))
+    answers.extend(
+        _orphaned_copies(answers, group_answers, organization, readings, texts, question)
+    )
     for item in answers:
         item.citations.extend(_misread_stating(item, organization, readings, texts, question))
     answers = _into_heads(_merged(answers), texts, question)
@@ -87,6 +96,42 @@ def aggregate(state: State, runtime: Runtime[RunContext] | None = None) -> dict[
     )
     answer.text = render(answer.answers, answer.rejected, failures=failure_note(answer))
     return {"answer": answer}
+
+
+def _orphaned_copies(
+    answers: list[AnswerItem],
+    group_answers: list[GroupAnswer],
+    organization: Organization,
+    readings: Mapping[str, ContextReading],
+    texts: Mapping[str, str],
+    question: str,
+) -> list[AnswerItem]:
+    """The answers of dropped duplicates of a context whose reading no context states.
+
+    "白鷺橋は1958年に完成した。" was dropped as a duplicate of a page read as the question
+    asked back ("1958年に完成しましたか"), an answer its text does not state, so not shown: the
+    duplicate's own reading, where its text states it, is shown in its place. A yes or a no
+    only for a question asked yes or no.
+    """
+    cited = {c for item in answers for c in item.citations}
+    unstated = {normalize(a) for g in group_answers for a in g.unstated}
+    found: list[AnswerItem] = []
+    for kept, copies in organization.supporting.items():
+        misread = readings.get(kept)
+        if kept in cited or misread is None:
+            continue
+        if not {normalize(a) for a in misread.answers} & unstated:
+            continue  # left uncited by its group for another reason than its reading
+        for copy in copies:
+            reading = readings.get(copy)
+            if copy not in texts or reading is None or reading.status != "answers":
+                continue
+            for said in reading.answers:
+                if polarity(said) is not None and not asks_yes_no(question):
+                    continue
+                if supports(texts[copy], said, question, reading):
+                    found.append(AnswerItem(answer=said, citations=[copy]))
+    return _merged(found)
 
 
 def _merged(items: Iterable[AnswerItem]) -> list[AnswerItem]:

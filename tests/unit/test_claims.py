@@ -1764,6 +1764,17 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
         ),
         ("このプロジェクトのリーダーは山田です", "このプロジェクトのリーダーは誰？", "山田"),
         ("大桥于1932年通车。", "科尔瓦莱桥是什么时候通车的？", "大桥于1932年通车。"),
+        # the question said over in another order, around one run of its own
+        ("建筑师林峰设计了白塔。", "白塔是谁设计的？", "建筑师林峰"),
+        ("王芳是支付服务的负责人。", "支付服务的负责人是谁？", "王芳"),
+        ("佐藤健一が青葉タワーを設計した。", "青葉タワーを設計したのは誰ですか？", "佐藤健一"),
+        # not two runs, nor one the question's words never come with
+        (
+            "负责人是王芳，她从2026年开始负责。",
+            "支付服务的负责人是谁？",
+            "负责人是王芳，她从2026年开始负责。",
+        ),
+        ("林峰", "白塔是谁设计的？", "林峰"),
         # an article the question has too is no word of it put among what the reply adds
         (
             "La oficina de Orbis está en la avenida del Puerto.",

@@ -12,7 +12,15 @@ from typing_extensions import TypedDict
 from contextorg import Context, ScriptedChatModel, aask, ask, build_graph, graph
 from contextorg.demo import DEMO_QUESTION, demo_contexts
 from contextorg.nodes.aggregate import OUT_OF_SCOPE, aggregate
-from contextorg.state import AnswerItem, GroupAnswer, GroupTask
+from contextorg.state import (
+    AnswerItem,
+    ContextReading,
+    Group,
+    GroupAnswer,
+    GroupTask,
+    Organization,
+    RelationGraph,
+)
 from contextorg.testing import DEMO_READINGS, World
 from contextorg.tools.models.resolve import register_chat_model
 from contextorg.tools.relations.graph import Triple
@@ -465,6 +473,39 @@ def test_one_name_about_a_namesake_and_about_the_subject_stays_two_answers() -> 
         ("Dan Whitfield", None, ["team"]),
         ("Dan Whitfield", "Falcon Hiking Club", ["club", "wiki"]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "shown"),
+    [
+        ("1958年", {"1958年": ["a"]}),  # the copy states its own reading: shown in its place
+        ("1961年", {}),  # not a reading its text states
+    ],
+)
+def test_a_copy_of_a_page_whose_answer_went_unstated_shows_its_own(
+    said: str, shown: dict[str, list[str]]
+) -> None:
+    contexts = [
+        Context(id="a", text="白鷺橋は1958年に完成した。"),
+        Context(id="b", text="1958年に完成した白鷺橋は町のシンボルだ。"),
+    ]
+    readings = {
+        "a": ContextReading(status="answers", answers=[said]),
+        "b": ContextReading(status="answers", answers=["1958年に完成しましたか"]),
+    }
+    question = "白鷺橋はいつ完成しましたか？"
+    state = {
+        "question": question,
+        "contexts": contexts,
+        "group_answers": [GroupAnswer(group_id=0, answers=[], unstated=["1958年に完成しましたか"])],
+        "organization": Organization(
+            groups=[Group(id=0, context_ids=["b"], question=question)],
+            dropped={"a": "duplicate of b"},
+            supporting={"b": ["a"]},
+        ),
+        "relation_graph": RelationGraph(ids=["a", "b"], readings=readings),
+    }
+    assert {x.answer: x.citations for x in aggregate(state)["answer"].answers} == shown
 
 
 def _aggregated(

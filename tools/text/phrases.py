@@ -164,7 +164,12 @@ def answer_phrase(answer: str, question: str) -> str:
         answer = bare_reply(_YES_NO_OPENING.sub("", answer))  # "Yes, to 100 requests."
     answer = _past_restated_opening(answer, question)
     if UNSPACED.search(answer) and UNSPACED.search(question):
-        return _filled_in(answer, question) or _named_subject(answer, question) or answer
+        return (
+            _filled_in(answer, question)
+            or _named_subject(answer, question)
+            or _one_run_added(answer, question)
+            or answer
+        )
     asked = agents(stems(question))  # "Owner is Mia Chen" restates "Who owns ...?"
     if not asked & stems(answer):
         return answer
@@ -262,6 +267,51 @@ def _filled_in(answer: str, question: str) -> str | None:
     if not any(map(_asks, place)) or any(map(_asks, filling)):
         return None
     return answer[filling[0][1] : filling[-1][1] + len(filling[-1][0])].strip()
+
+
+_GRAMMAR_WORDS = frozenset(
+    "了 的 是 由 被 在 了。 が は を に で も の です でした だ した しました".split()
+)
+"""Chinese and Japanese words a reply restating its question may add without saying more."""
+
+
+def _one_run_added(answer: str, question: str) -> str | None:
+    """The one run of words a Chinese or Japanese reply adds to the question's, in any order.
+
+    "建筑师林峰设计了白塔。" for "白塔是谁设计的？" is "建筑师林峰": the reply says the question
+    over in another order ("the architect Lin Feng designed the White Pagoda"), adding one
+    run of its own, unbroken by punctuation. Only a reply that writes a word of the question
+    (not its words that ask, nor grammar, nor one character), and whose every other word is
+    the question's or grammar
+    (:data:`_GRAMMAR_WORDS`); the run loses the particles it ends on ("佐藤健一が" is
+    "佐藤健一"). Not for "when": a date is cut from its reply by :func:`bare_date`.
+    """
+    said, asked = _pieces(answer), _pieces(question)
+    if not any(map(_asks, asked)) or _asks_when(question):
+        return None
+    own = {p.lower() for p, _ in asked if not _asks((p, 0))}
+    if not any(p.lower() in own and p not in _GRAMMAR_WORDS and len(p) > 1 for p, _ in said):
+        return None  # "由伊藤健改为朴丽娜" for "构建由谁负责？" restates nothing but "由"
+    runs: list[list[tuple[str, int]]] = []
+    end = 0
+    for piece, at in said:
+        new = not (piece.lower() in own or piece in _GRAMMAR_WORDS or piece in _ASKED_LAST)
+        if new and runs and runs[-1] and not answer[end:at].strip():
+            runs[-1].append((piece, at))
+        elif new:
+            runs.append([(piece, at)])
+        elif runs and runs[-1]:
+            runs.append([])
+        end = at + len(piece)
+    runs = [run for run in runs if run]
+    if len(runs) != 1:
+        return None
+    [run] = runs
+    while len(run) > 1 and _HIRAGANA.match(run[-1][0]):
+        run.pop()
+    if _HIRAGANA.match(run[0][0]) or any(map(_asks, run)):
+        return None
+    return answer[run[0][1] : run[-1][1] + len(run[-1][0])].strip()
 
 
 _SUBJECT_MARKS = frozenset("が は".split())
@@ -775,12 +825,12 @@ DATE_PARTICLES = frozenset(
     """
     vuonna roce roku году році року рік год г ปี nam tahun pada noong sa το ב
     в у w v ve te ta de da ben ban jaar ar i im am um en le el em no na nel il la 에 에는 에서
-    عام سنة في سال در में साल वर्ष সালে সাল ஆம் ஆண்டு ஆண்டில்
+    عام سنة في سال در में साल वर्ष সালে সাল ஆம் ஆண்டு ஆண்டில் に には で 于 於 在
     """.split()
 )
 """Words that go with a date in a reply without saying more: "vuonna 1934", "v roce 1934",
 "1936 году", "ב-1934", "1934'te" (a Turkish suffix), "1934-ben", "ปี 2545", "عام 1896",
-"سال 1934", "1934 में", "১৯৩২ সালে", "1932 ஆம் ஆண்டில்"."""
+"سال 1934", "1934 में", "১৯৩২ সালে", "1932 ஆம் ஆண்டில்", "1958年に", "于1932年"."""
 DISCOURSE = frozenset(
     """
     but however actually fact indeed yet aber jedoch tatsachlich eigentlich mais fait pero
