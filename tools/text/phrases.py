@@ -825,7 +825,7 @@ DATE_PARTICLES = frozenset(
     """
     vuonna roce roku году році року рік год г ปี nam tahun pada noong sa το ב
     в у w v ve te ta de da ben ban jaar ar i im am um en le el em no na nel il la 에 에는 에서
-    عام سنة في سال در में साल वर्ष সালে সাল ஆம் ஆண்டு ஆண்டில் に には で 于 於 在
+    عام سنة في سال در में साल वर्ष সালে সাল ஆம் ஆண்டு ஆண்டில் に には で 于 於 在 בשנת שנת
     """.split()
 )
 """Words that go with a date in a reply without saying more: "vuonna 1934", "v roce 1934",
@@ -879,6 +879,10 @@ def date_phrase(answer: str, question: str) -> str:
     return closing["date"]
 
 
+_HEBREW_PREFIX = re.compile(r"(?<=[\u05d0-\u05ea])(?=\d)")
+"""Where a Hebrew prefix ("ב", "in"; "מ", "from") is written on the number it goes with."""
+
+
 def bare_date(answer: str, question: str) -> str:
     """An answer to "when", cut to its one date when nothing else it says adds to the question.
 
@@ -889,11 +893,12 @@ def bare_date(answer: str, question: str) -> str:
     """
     if not _asks_when(question):
         return answer
-    found = list(_ANY_DATE.finditer(answer))
+    spaced = _HEBREW_PREFIX.sub(" ", answer)  # "ב1932": "in" is a letter on the number
+    found = list(_ANY_DATE.finditer(spaced))
     if len(found) != 1:
         return answer
     date = found[0]
-    rest = set(words(answer[: date.start()] + " " + answer[date.end() :]))
+    rest = set(words(spaced[: date.start()] + " " + spaced[date.end() :]))
     asked = set(words(question))
     said = rest - asked - DATE_PARTICLES - DISCOURSE - FUNCTION_WORDS
     extra = {w for w in said if not _inflects(w, asked)}
