@@ -270,7 +270,7 @@ def _filled_in(answer: str, question: str) -> str | None:
 
 
 _GRAMMAR_WORDS = frozenset(
-    "了 的 是 由 被 在 了。 が は を に で も の です でした だ した しました".split()
+    "了 的 是 由 被 在 が は を に で も の です でした だ した しました".split()
 )
 """Chinese and Japanese words a reply restating its question may add without saying more."""
 
@@ -282,9 +282,9 @@ def _one_run_added(answer: str, question: str) -> str | None:
     over in another order ("the architect Lin Feng designed the White Pagoda"), adding one
     run of its own, unbroken by punctuation. Only a reply that writes a word of the question
     (not its words that ask, nor grammar, nor one character), and whose every other word is
-    the question's or grammar
-    (:data:`_GRAMMAR_WORDS`); the run loses the particles it ends on ("佐藤健一が" is
-    "佐藤健一"). Not for "when": a date is cut from its reply by :func:`bare_date`.
+    the question's or grammar (:data:`_GRAMMAR_WORDS`); the run loses the particles it ends
+    on ("佐藤健一が" is "佐藤健一"). Not for "when": a date is cut from its reply by
+    :func:`bare_date`.
     """
     said, asked = _pieces(answer), _pieces(question)
     if not any(map(_asks, asked)) or _asks_when(question):
