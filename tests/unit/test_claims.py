@@ -1763,6 +1763,13 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
             "田中花子",
         ),
         ("このプロジェクトのリーダーは山田です", "このプロジェクトのリーダーは誰？", "山田"),
+        # the subject put first: the question's words come after it, not around it
+        (
+            "山田さんがこのプロジェクトのリーダーです。",
+            "このプロジェクトのリーダーは誰ですか？",
+            "山田さん",
+        ),
+        ("リーダーは山田さんです。", "このプロジェクトのリーダーは誰ですか？", "山田"),
         ("大桥于1932年通车。", "科尔瓦莱桥是什么时候通车的？", "大桥于1932年通车。"),
         # the question said over in another order, around one run of its own
         ("建筑师林峰设计了白塔。", "白塔是谁设计的？", "建筑师林峰"),
@@ -2839,6 +2846,7 @@ def test_a_reply_to_when_is_cut_to_the_date_it_ends_on(
         ("1936 году", "Когда был открыт мост Корвале?", "1936"),
         ("ב-1934", "מתי נפתח גשר קורבלה?", "1934"),
         ("ב1932", "מתי נפתח גשר קורבלה?", "1932"),  # the prefix written on the number
+        ("ب1932", "متى افتتح جسر كورفالي؟", "1932"),
         ("נפתח בשנת 1932", "מתי נפתח גשר קורבלה?", "1932"),
         ("1958年通车", "明溪大桥是哪一年通车的？", "1958年"),
         ("2024年3月15日", "新版本什么时候发布？", "2024年3月15日"),
@@ -2889,6 +2897,9 @@ ORSA = "The Orsa clinic is no longer on Mill Street; it moved to 12 Quay Road in
             "新しい図書館はいつ開館しますか？",
             "2027年4月",
         ),
+        # a Hebrew or Arabic prefix written on the number
+        ("גשר קורבלה נפתח לתנועה ב1932 לאחר שש שנות עבודה.", None, "מתי נפתח הגשר?", "1932"),
+        ("افتتح جسر كورفالي أمام حركة المرور ب1932 بعد ست سنوات.", None, "متى افتتح؟", "1932"),
         # not a phrase, a reply the text does not write, two dates, a time, or no "when"
         ("May 3, 10:00, Room 4", "Board meeting: May 3, 10:00, Room 4.", "When is it?", None),
         ("It opened in 1932 after six years of work.", "It opened in 1932.", "When?", None),

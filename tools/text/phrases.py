@@ -247,7 +247,8 @@ def _filled_in(answer: str, question: str) -> str | None:
     "王丽负责海港构建。" for "谁负责海港构建？" is "王丽"; "担当者は田中花子です。" for
     "担当者は誰ですか？", "田中花子". The reply must be the question's words around one run
     of its own, and the question's words in that place must ask (:data:`_ASKING`: "哪一年").
-    A reply that is not the question restated (a name alone, a sentence of its own) is kept.
+    A reply that is not the question restated (a name alone, a sentence of its own), or whose
+    run says the question's words again (its subject put first), is left to the rules after.
     """
     said, asked = _pieces(answer), _pieces(question)
     while asked and asked[-1][0] in _ASKED_LAST:
@@ -266,6 +267,9 @@ def _filled_in(answer: str, question: str) -> str | None:
         filling.pop()  # "山田です" for "リーダーは誰？"
     if not any(map(_asks, place)) or any(map(_asks, filling)):
         return None
+    own = {p.lower() for p, _ in asked} - _GRAMMAR_WORDS
+    if any(p.lower() in own for p, _ in filling):
+        return None  # "山田さんがこのプロジェクトのリーダーです。": the subject comes first
     return answer[filling[0][1] : filling[-1][1] + len(filling[-1][0])].strip()
 
 
@@ -825,7 +829,7 @@ DATE_PARTICLES = frozenset(
     """
     vuonna roce roku году році року рік год г ปี nam tahun pada noong sa το ב
     в у w v ve te ta de da ben ban jaar ar i im am um en le el em no na nel il la 에 에는 에서
-    عام سنة في سال در में साल वर्ष সালে সাল ஆம் ஆண்டு ஆண்டில் に には で 于 於 在 בשנת שנת
+    عام سنة في ب سال در में साल वर्ष সালে সাল ஆம் ஆண்டு ஆண்டில் に には で 于 於 在 בשנת שנת
     """.split()
 )
 """Words that go with a date in a reply without saying more: "vuonna 1934", "v roce 1934",
@@ -879,8 +883,9 @@ def date_phrase(answer: str, question: str) -> str:
     return closing["date"]
 
 
-_HEBREW_PREFIX = re.compile(r"(?<=[\u05d0-\u05ea])(?=\d)")
-"""Where a Hebrew prefix ("ב", "in"; "מ", "from") is written on the number it goes with."""
+_PREFIXED_NUMBER = re.compile(r"(?<=[\u05d0-\u05ea\u0621-\u064a])(?=\d)")
+"""Where a Hebrew or Arabic prefix ("ב", "in"; "מ", "from"; "ب", "in") is written on the
+number it goes with: "ב1932", "ب1932"."""
 
 
 def bare_date(answer: str, question: str) -> str:
@@ -893,7 +898,7 @@ def bare_date(answer: str, question: str) -> str:
     """
     if not _asks_when(question):
         return answer
-    spaced = _HEBREW_PREFIX.sub(" ", answer)  # "ב1932": "in" is a letter on the number
+    spaced = _PREFIXED_NUMBER.sub(" ", answer)  # "ב1932": "in" is a letter on the number
     found = list(_ANY_DATE.finditer(spaced))
     if len(found) != 1:
         return answer
@@ -918,8 +923,9 @@ def copied_date(answer: str, text: str, question: str) -> str:
     """
     if not _asks_when(question):
         return answer
+    spaced = _PREFIXED_NUMBER.sub(" ", answer)
     said = words(answer)
-    found = list(_ANY_DATE.finditer(answer))
+    found = list(_ANY_DATE.finditer(spaced))
     lettered = [w for w in said if not w.isdigit()]
     if len(found) != 1 or len(lettered) < COPIED_WORDS or _A_TIME.search(answer):
         return answer  # "May 3, 10:00, Room 4": a phrase, and the time is when too
