@@ -39,12 +39,12 @@ from contextorg.tools.text.phrases import (
     says_nothing_asked,
     speaks_of_another,
     speaks_of_nothing_asked,
-    table_cell,
     unasked_row,
     unoffered,
     untimely,
     written_date,
 )
+from contextorg.tools.text.tables import table_cell
 
 UPDATED = "Update (2024): the owner is now Lena Park. Original text: the owner is Ken Ito."
 OWNS = "Who owns the Harbor build?"

@@ -71,13 +71,13 @@ from contextorg.tools.text.phrases import (
     speaks_of_another,
     speaks_of_nothing_asked,
     stems,
-    table_cell,
     unasked_row,
     unoffered,
     untimely,
     written_date,
 )
 from contextorg.tools.text.questions import asks_yes_no
+from contextorg.tools.text.tables import replaced_cell, table_cell
 from contextorg.tools.text.variants import HAN, in_text_spelling
 
 logger = logging.getLogger("contextorg")
@@ -402,6 +402,8 @@ def _read_answer(
         if stated := _stated_items(text, answer, asked):  # "Ken Ito; Raj Patel; Mia Chen"
             return reading.model_copy(update={"answers": stated})
         denied = reading.model_copy(update={"status": "denied", "answers": []})
+        if (later := replaced_cell(text, answer, asked)) and states(text, later, asked):
+            return reading.model_copy(update={"answers": [later]})  # a later row of the table
         if again is not None:
             return denied
         # the model read what the text corrects ("three moons, it was once believed; the

@@ -54,6 +54,7 @@ from contextorg.tools.text.normalize import (
 )
 from contextorg.tools.text.phrases import lemma
 from contextorg.tools.text.questions import asks_yes_no
+from contextorg.tools.text.tables import superseded_out
 
 _CLAUSES = re.compile(
     r"[.!?;:](?=\s|$)|[;()\[\]\n|—。；：！？，、،؛（）【】]|,(?=\s)|\s-\s|(?<!\d{4})(?<!\d{4}\s)–|–(?!\s?\d{4})"
@@ -2570,7 +2571,12 @@ def _affirmed(
     asks_past, asks_then, asks_now, asks_ended = tense.past, tense.then, tense.now, tense.ended
     wanted, asked_stems, years, past_cues = tense.wanted, tense.stems, tense.years, tense.past_cues
     lifted = OPENING_PAST if tense.past else frozenset()  # "Раньше ... был Ken Ito", of 2020
-    page = text if tense.old_page else _past_columns_out(_tasks_done(text), asked)
+    if tense.old_page:
+        page = text
+    else:
+        # "ledger,Ken Ito,2023-01-01" under a later "ledger,Lena Park,2025-06-01" held before
+        page = text if tense.past or tense.ended else superseded_out(text, " ".join(asked))
+        page = _past_columns_out(_tasks_done(page), asked)
     written = _sentences(_PAST_ASIDE.sub("\n", STRUCK.sub("\n", _arrows_out(page))))
     split = [
         [(clause, said) for clause in _split_clauses(sentence) if (said := words(clause))]

@@ -198,6 +198,8 @@ _MONTHS = (  # abbreviated, and in German, French and Spanish
 )
 _MONTH_NAMES = tuple(group.split()[0] for group in _MONTHS)
 MONTH_WORDS = frozenset(" ".join(_MONTHS).split())
+MONTH_NUMBERS = {word: n for n, group in enumerate(_MONTHS, start=1) for word in group.split()}
+"""Each month's name, as :func:`words` writes it, to its number: "juin" is 6."""
 
 _UNITS = (  # written out and abbreviated
     "minute minutes min mins minuten",

@@ -1611,58 +1611,6 @@ def another_row(text: str, question: str, title: str = "") -> bool:
     )
 
 
-def table_cell(text: str, question: str) -> tuple[str, frozenset[str]] | None:
-    """The one cell of a markdown table in ``text`` that the question points at, and the others.
-
-    "Who is the primary on-call in week 11?" over "| Week | Primary | Secondary |" points at
-    the row that holds a cell of the question's words ("11") and, in it, the one cell under a
-    heading of the question's words ("Primary", "Owner" for "Who owns ...?") that the question
-    does not already write. None unless one table has exactly one such row and one such cell.
-    The other cells of that table come with it: a reading that is one of them read the table,
-    and read it in the wrong row or column.
-    """
-    asked = agents(stems(question))
-    found = []
-    for heads, rows in _markdown_tables(text):
-        columns = [n for n, head in enumerate(heads) if stems(head) and stems(head) <= asked]
-        named = [
-            row for row in rows if any(stems(c) and stems(c) <= asked for c in row)
-        ]  # fmt: skip
-        if len(named) != 1:
-            continue
-        cells = [
-            named[0][n]
-            for n in columns
-            if n < len(named[0]) and stems(named[0][n]) and not stems(named[0][n]) <= asked
-        ]
-        if len(cells) == 1:
-            found.append((cells[0], frozenset(c for row in rows for c in row if c) - {cells[0]}))
-    return found[0] if len(found) == 1 else None
-
-
-_TABLE_LINE = re.compile(r"^\s*\|(.*)\|\s*$")
-_RULE_CELL = re.compile(r"^\s*:?-{3,}:?\s*$")
-
-
-def _markdown_tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
-    """Each markdown table of ``text``: its heading cells, and its rows' cells, emphasis bare."""
-    tables: list[tuple[list[str], list[list[str]]]] = []
-    lines = text.splitlines()
-    for n in range(len(lines) - 1):
-        head, rule = _TABLE_LINE.match(lines[n]), _TABLE_LINE.match(lines[n + 1])
-        if not (head and rule and all(_RULE_CELL.match(c) for c in rule[1].split("|"))):
-            continue
-        if n and _TABLE_LINE.match(lines[n - 1]):
-            continue
-        rows = []
-        for line in lines[n + 2 :]:
-            if not (cells := _TABLE_LINE.match(line)):
-                break
-            rows.append([bare_reply(c.strip()) for c in cells[1].split("|")])
-        tables.append(([c.strip() for c in head[1].split("|")], rows))
-    return tables
-
-
 _PAIR = re.compile(
     r"Row \d+ in Table \d+: (?P<row>[^,\n]{1,60}? is [^\n]{1,80}?, and [^,\n]{1,60}? is [^\n]+)"
 )
