@@ -28,6 +28,7 @@ from contextorg.tools.text.phrases import (
     dangles,
     date_phrase,
     dated,
+    handle_spelling,
     headed,
     named_in_code_only,
     names,
@@ -4964,3 +4965,45 @@ def test_a_page_that_writes_nothing_of_the_question_is_not_read() -> None:
     ]
     assert result.summary()["dropped"]["search.md#1"] == "does not answer the question"
     assert not any("Omar Haddad" in prompt for prompt in world.prompts)  # its call is saved
+
+
+YAML = "name: payments\nowner: priya.nair\n# previous owner: omar.haddad\nteam: checkout"
+
+
+@pytest.mark.parametrize(
+    ("reply", "text", "spelt"),
+    [
+        ("Priya Nair", YAML, "priya.nair"),
+        ("Omar Haddad", YAML, "omar.haddad"),
+        ("Priya Nair", "Ping @Priya_Nair on Slack.", "Priya_Nair"),
+        ("Priya Nair", "Mail priya-nair@example.com.", "priya-nair"),
+        # the text writes the name, or no handle of it, or a longer handle
+        ("Priya Nair", "Priya Nair (priya.nair) owns it.", "Priya Nair"),
+        ("Priya", YAML, "Priya"),
+        ("Priya Nair", "owner: priya.nair.old", "Priya Nair"),
+        ("Priya Nair", "owner: pnair", "Priya Nair"),
+    ],
+)
+def test_a_name_written_out_is_its_handle_where_the_text_writes_only_that(
+    reply: str, text: str, spelt: str
+) -> None:
+    assert handle_spelling(reply, text) == spelt
+
+
+def test_a_handle_read_as_a_name_is_shown_as_the_text_writes_it() -> None:
+    contexts = [Context(id="service.yaml", text=YAML)]
+    readings = {"service.yaml": Triple(True, None, "Priya Nair")}
+    result = ask(
+        "Who owns the payments service?", contexts, model=World(contexts, readings).model()
+    )
+    assert [(a.answer, a.citations) for a in result.answer.answers] == [
+        ("priya.nair", ["service.yaml"])
+    ]
+
+
+def test_yes_read_for_a_question_not_asked_yes_or_no_answers_nothing() -> None:
+    contexts = [Context(id="lo", text="ຂົວໂຄວາເລເປີດໃນປີ 1934.")]
+    readings = {"lo": Triple(True, None, "Yes")}
+    result = ask("ຂົວໂຄວາເລເປີດໃນປີໃດ?", contexts, model=World(contexts, readings).model())
+    assert result.readings["lo"].status == "silent"
+    assert result.answer.answers == []

@@ -43,6 +43,7 @@ from contextorg.tools.text.normalize import (
     FUNCTION_WORDS,
     ascii_digits,
     grounded,
+    polarity,
     same_answer,
     words,
 )
@@ -59,6 +60,7 @@ from contextorg.tools.text.phrases import (
     date_of_day,
     date_phrase,
     dated,
+    handle_spelling,
     headed,
     inline_code,
     named_in_code_only,
@@ -322,6 +324,7 @@ def _read_answer(
         return ContextReading(status="failed", clipped=clipped)
     text = full_text(shown)
     reply = in_text_spelling((out.answer or "").strip(), text)  # "朴丽娜" of "朴麗娜"
+    reply = handle_spelling(reply, text)  # "Priya Nair" of "owner: priya.nair"
     if _echoes_as_yes_no(reply, question):
         reply = reply[:-1]  # "1932년에 개통했습니까?": the question asked back around its answer
     said = _the_clause_stated(_the_sentence_stated(reply, text, question), text, question)
@@ -362,6 +365,9 @@ def _read_answer(
     if (
         not answer
         or (not out.answers_question and REFUSALS & set(words(answer)))
+        # "Yes" for "ຂົວໂຄວາເລເປີດໃນປີໃດ?" (in which year?): not what is asked (asked
+        # again, the model behind llama.cpp's server said "Yes" once more)
+        or (polarity(answer) is not None and not asks_yes_no(question))
         or (restates(answer, asked) and not inline_code(answer, text))
         or speaks_of_another(answer, question, text)
         or says_nothing_asked(answer, question)

@@ -1021,6 +1021,22 @@ _WHOLE_ADDRESS = re.compile(
 """An e-mail address or a web address: what a reply that names one gives."""
 
 
+def handle_spelling(reply: str, text: str) -> str:
+    """A name the model wrote out where its text writes it as a handle: the text's handle.
+
+    "Priya Nair" from "owner: priya.nair" is "priya.nair": the text names her only so, and a
+    reader searching the text for the answer finds the handle. Only a reply of two or three
+    words, each of letters, that the text does not write, and that it writes joined by a dot,
+    an underscore or a hyphen, in any case ("priya_nair", "Priya-Nair", "@priya.nair").
+    """
+    said = reply.split()
+    if not 2 <= len(said) <= 3 or not all(w.isalpha() for w in said) or reply in text:
+        return reply
+    joined = r"[._-]".join(map(re.escape, said))
+    found = re.search(rf"(?<![\w.-]){joined}(?![\w-]|\.\w)", text, re.IGNORECASE)
+    return found.group() if found else reply
+
+
 def address_phrase(answer: str, text: str, question: str) -> str:
     """A reply that names one e-mail or web address, cut to it.
 
