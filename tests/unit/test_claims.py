@@ -1791,6 +1791,17 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
         ),
         ("Le siège est à la place Bellecour.", "Où est le siège ?", "la place Bellecour"),
         ("The office is on the Harbour Avenue.", "Where is the office?", "Harbour Avenue"),
+        # a name and what it does: the name answers "who"
+        ("Tom Berg takes her slot.", "Who gives the opening keynote?", "Tom Berg"),
+        ("Tom Berg and Ana Ruiz", "Who gives the opening keynote?", "Tom Berg and Ana Ruiz"),
+        ("Ken Ito left in 2024", "Who gives the opening keynote?", "Ken Ito left in 2024"),
+        ("Tom Berg takes her slot.", "When is the keynote?", "Tom Berg takes her slot."),
+        # the question's name heading a common word: its subject, not "project" alone
+        (
+            "Heron build is owned by the Heron project.",
+            "Who owns the Heron build?",
+            "Heron project",
+        ),
         # an opening clause of the question's own words, before a comma, is no part of it
         (
             "To request access to the Tern data lake, post in the #data-access channel.",

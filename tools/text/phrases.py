@@ -163,6 +163,8 @@ def answer_phrase(answer: str, question: str) -> str:
     if not asks_yes_no(question) and _YES_NO_OPENING.match(answer):
         answer = bare_reply(_YES_NO_OPENING.sub("", answer))  # "Yes, to 100 requests."
     answer = _past_restated_opening(answer, question)
+    if doer := _doer(answer, question):
+        return doer  # "Tom Berg takes her slot" for "Who gives the opening keynote?"
     if UNSPACED.search(answer) and UNSPACED.search(question):
         return (
             _filled_in(answer, question)
@@ -206,8 +208,40 @@ def answer_phrase(answer: str, question: str) -> str:
     tokens = _ASIDE.split(best)[0].split()  # "Lena Park, who took over in March"
     tokens = tokens[_restated_head(tokens, asked) :]
     while len(tokens) > 1 and (not stems(tokens[0]) - asked or tokens[0].lower() in NOW_WORDS):
+        if (
+            tokens[0].istitle()
+            and tokens[0].lower() in subject
+            and all(map(str.islower, tokens[1:]))
+        ):
+            break  # "the Heron project": "project" alone is no one, the question's name heads it
         tokens.pop(0)  # "born on April 28, 1964" for "When was he born?": "April 28, 1964"
     return " ".join(tokens[: _restated_tail(tokens, question)]).rstrip(" .,;:!?")
+
+
+_PREDICATE_WORDS = 4
+"""Most words of what a reply to "who" says its name does, for the name alone to answer."""
+
+
+def _doer(answer: str, question: str) -> str | None:
+    """The name a reply to "who" opens with, when all it says after is what the name does.
+
+    "Tom Berg takes her slot" for "Who gives the opening keynote?" is "Tom Berg": two to four
+    capitalised words, then a verb and at most :data:`_PREDICATE_WORDS` words in all, none of
+    them capitalised or a figure (the claims about it are its text's to state or deny). None
+    for anything else: "Tom Berg and Ana Ruiz", "Ken Ito left in 2024", "Lena Park (since May)".
+    """
+    if not _WHO.match(question):
+        return None
+    tokens = answer.rstrip(" .!").split()
+    named = next((n for n, t in enumerate(tokens) if not t[:1].isupper()), len(tokens))
+    rest = tokens[named:]
+    if not (2 <= named <= 4 and 0 < len(rest) <= _PREDICATE_WORDS):
+        return None
+    if not all(t.isalpha() for t in tokens[:named]) or not _a_verb(tokens, named):
+        return None
+    if any(not t.isalpha() or not t.islower() for t in rest):
+        return None
+    return " ".join(tokens[:named])
 
 
 def _past_restated_opening(answer: str, question: str) -> str:
