@@ -171,3 +171,46 @@ def test_the_first_row_read_of_a_table_over_time_gives_its_latest_row(
     assert result.answer.failed_calls == 0
     if fault is None:
         assert result.summary()["usage"]["llm_calls"] == 1  # not asked again
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "earlier", "later"),
+    [
+        (  # a status column: the current row replaces the former
+            "service,maintainer,status\nsearch,Ken Ito,former\nsearch,Lena Park,current\n"
+            "ledger,Omar Diaz,current",
+            "Who maintains the search service?",
+            "Ken Ito",
+            "Lena Park",
+        ),
+        (  # a heading of when, in a script written without spaces
+            "| 服务 | 负责人 | 生效日期 |\n|---|---|---|\n| 账本 | 伊藤健 | 2023-01-01 |\n"
+            "| 账本 | 朴丽娜 | 2025-06-01 |",
+            "账本服务的负责人是谁？",
+            "伊藤健",
+            "朴丽娜",
+        ),
+        (
+            "| 서비스 | 담당자 | 시작일 |\n|---|---|---|\n| 결제 | 김민준 | 2023-03-01 |\n"
+            "| 결제 | 이서연 | 2025-07-01 |",
+            "결제 서비스 담당자는 누구입니까?",
+            "김민준",
+            "이서연",
+        ),
+    ],
+)
+def test_a_status_column_or_a_heading_of_when_in_any_script_tells_the_later_row(
+    text: str, question: str, earlier: str, later: str
+) -> None:
+    assert denies(text, earlier, question) and states(text, later, question)
+    assert replaced_cell(text, earlier, question) == later
+
+
+def test_two_rows_both_current_or_a_heading_of_when_they_ended_replace_nothing() -> None:
+    both = "service,maintainer,status\nsearch,Ken Ito,current\nsearch,Lena Park,current"
+    ended = (
+        "| 服务 | 负责人 | 截止日期 |\n|---|---|---|\n| 账本 | 伊藤健 | 2023-01-01 |\n"
+        "| 账本 | 朴丽娜 | 2025-06-01 |"
+    )
+    assert states(both, "Ken Ito", "Who maintains the search service?")
+    assert states(ended, "伊藤健", "账本服务的负责人是谁？")

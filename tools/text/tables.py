@@ -137,14 +137,54 @@ def table_cell(text: str, question: str) -> tuple[str, frozenset[str]] | None:
 
 STARTING = frozenset(
     "from since effective start starts started begin begins began valid as "
-    "ab seit gultig von depuis desde dal dall".split()
+    "ab seit gultig von depuis desde dal dall с начало".split()
 )
 """Words of a heading over when each row took effect: "effective_from", "Since", "Start"."""
 ENDING = frozenset(
     "to until till end ends ended expires expiry expired left retired bis jusqu fin hasta "
-    "fino".split()
+    "fino до по конец".split()
 )
 """Words of a heading over when each row stopped holding: "valid_to", "Until", "End date"."""
+_STARTING_MARKS = (
+    "生效",
+    "起始",
+    "开始",
+    "開始",
+    "适用",
+    "適用",
+    "から",
+    "以降",
+    "시작",
+    "부터",
+    "발효",
+)
+_ENDING_MARKS = ("终止", "结束", "截止", "終了", "まで", "종료", "까지", "만료")
+"""The same in scripts written without spaces, found inside a heading: "生效日期", "시작일"."""
+
+CURRENT_CELLS = frozenset(
+    "current active now aktuell aktiv actuel actif actual activo attuale "
+    "当前 现任 現任 現在 현재".split()
+)
+FORMER_CELLS = frozenset(
+    "former previous past inactive retired old ehemalig ehemals vorher ancien precedent anterior "
+    "precedente 前任 以前 旧 이전 전임".split()
+)
+"""What a table's status column says of each row: the one that holds now, and those before."""
+
+
+def _starting(head: str) -> bool:
+    """Whether a heading is over when each row took effect (and not when it stopped)."""
+    said = _heading_words(head)
+    starts = said & STARTING or any(m in head for m in _STARTING_MARKS)
+    return bool(starts) and not (said & ENDING or any(m in head for m in _ENDING_MARKS))
+
+
+def _status(row: tuple[str, ...], column: int) -> bool | None:
+    """True for a row whose cell in ``column`` says it holds now, False for one before, or None."""
+    said = words(row[column]) if column < len(row) else []
+    if len(said) != 1:
+        return None
+    return True if said[0] in CURRENT_CELLS else False if said[0] in FORMER_CELLS else None
 
 
 def _heading_words(head: str) -> set[str]:
@@ -157,26 +197,27 @@ def superseded(table: Table, question: str) -> dict[int, int]:
     """The rows of ``table`` a later row about what the question names replaces, and by which.
 
     Rows are about what the question names when they hold its words in most cells ("ledger"
-    for "Who owns the ledger service?"); two or more such rows that each say in a column of
-    when they took effect (a heading of :data:`STARTING` and none of :data:`ENDING`) when,
-    one of them last, are one thing over time: the others held before it. Row indices, each
-    to the index of the row that replaces it.
+    for "Who owns the ledger service?"). Of two or more such rows, one a status column calls
+    current (:data:`CURRENT_CELLS`) replaces those it calls former (:data:`FORMER_CELLS`);
+    else, when each says in a column of when it took effect (a heading of :data:`STARTING`
+    and none of :data:`ENDING`) when, one of them last, they are one thing over time, and the
+    last replaces the others. Row indices, each to the index of the row that replaces it.
     """
-    starts = [
-        n
-        for n, head in enumerate(table.heads)
-        if (said := _heading_words(head)) & STARTING and not said & ENDING
-    ]
+    asked = agents(stems(question))
+    hits = [sum(bool(s := stems(c)) and s <= asked for c in row) for row in table.rows]
+    most = max(hits, default=0)
+    named = [n for n, hit in enumerate(hits) if most and hit == most]
+    if len(named) < 2:
+        return {}
+    for column in range(len(table.heads)):  # "search,Lena Park,current" over "...,former"
+        labels = [_status(table.rows[n], column) for n in named]
+        if labels.count(True) == 1 and labels.count(False) == len(named) - 1:
+            now = named[labels.index(True)]
+            return {n: now for n in named if n != now}
+    starts = [n for n, head in enumerate(table.heads) if _starting(head)]
     if len(starts) != 1:
         return {}
     [start] = starts
-    asked = agents(stems(question))
-    hits = [
-        sum(bool(s := stems(c)) and s <= asked for n, c in enumerate(row) if n != start)
-        for row in table.rows
-    ]
-    most = max(hits, default=0)
-    named = [n for n, hit in enumerate(hits) if most and hit == most]
     when = {n: cell_date(row[start]) if start < len(row := table.rows[n]) else None for n in named}
     if len(named) < 2 or None in when.values():
         return {}
