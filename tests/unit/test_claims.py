@@ -1795,6 +1795,7 @@ ARENA = "What is the capacity of the Lindqvist Arena?"
         ("Tom Berg takes her slot.", "Who gives the opening keynote?", "Tom Berg"),
         ("Tom Berg and Ana Ruiz", "Who gives the opening keynote?", "Tom Berg and Ana Ruiz"),
         ("Ken Ito left in 2024", "Who gives the opening keynote?", "Ken Ito left in 2024"),
+        ("John Hartford Solo albums", "Who sang it?", "John Hartford Solo albums"),
         ("Tom Berg takes her slot.", "When is the keynote?", "Tom Berg takes her slot."),
         # the question's name heading a common word: its subject, not "project" alone
         (

@@ -226,16 +226,17 @@ def _doer(answer: str, question: str) -> str | None:
     """The name a reply to "who" opens with, when all it says after is what the name does.
 
     "Tom Berg takes her slot" for "Who gives the opening keynote?" is "Tom Berg": two to four
-    capitalised words, then a verb and at most :data:`_PREDICATE_WORDS` words in all, none of
-    them capitalised or a figure (the claims about it are its text's to state or deny). None
-    for anything else: "Tom Berg and Ana Ruiz", "Ken Ito left in 2024", "Lena Park (since May)".
+    capitalised words, then a verb and more, at most :data:`_PREDICATE_WORDS` words in all,
+    none of them capitalised or a figure (the claims about it are its text's to state or
+    deny). None for anything else: "Tom Berg and Ana Ruiz", "Ken Ito left in 2024", "Lena
+    Park (since May)", "John Hartford Solo albums" (a word alone may be a plural noun).
     """
     if not _WHO.match(question):
         return None
     tokens = answer.rstrip(" .!").split()
     named = next((n for n, t in enumerate(tokens) if not t[:1].isupper()), len(tokens))
     rest = tokens[named:]
-    if not (2 <= named <= 4 and 0 < len(rest) <= _PREDICATE_WORDS):
+    if not (2 <= named <= 4 and 1 < len(rest) <= _PREDICATE_WORDS):  # "... Solo albums": a noun
         return None
     if not all(t.isalpha() for t in tokens[:named]) or not _a_verb(tokens, named):
         return None
