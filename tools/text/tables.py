@@ -203,6 +203,10 @@ def superseded(table: Table, question: str) -> dict[int, int]:
     and none of :data:`ENDING`) when, one of them last, they are one thing over time, and the
     last replaces the others. Row indices, each to the index of the row that replaces it.
     """
+    starts = [n for n, head in enumerate(table.heads) if _starting(head)]
+    cells = set(words("\n".join(" ".join(row) for row in table.rows)))
+    if len(starts) != 1 and not (CURRENT_CELLS | FORMER_CELLS) & cells:
+        return {}  # neither: no row of it is read against another (and a long CSV stays cheap)
     asked = agents(stems(question))
     hits = [sum(bool(s := stems(c)) and s <= asked for c in row) for row in table.rows]
     most = max(hits, default=0)
@@ -214,12 +218,11 @@ def superseded(table: Table, question: str) -> dict[int, int]:
         if labels.count(True) == 1 and labels.count(False) == len(named) - 1:
             now = named[labels.index(True)]
             return {n: now for n in named if n != now}
-    starts = [n for n, head in enumerate(table.heads) if _starting(head)]
     if len(starts) != 1:
         return {}
     [start] = starts
     when = {n: cell_date(row[start]) if start < len(row := table.rows[n]) else None for n in named}
-    if len(named) < 2 or None in when.values():
+    if None in when.values():
         return {}
     latest = max(named, key=lambda n: when[n] or ())
     if sum(when[n] == when[latest] for n in named) > 1:
